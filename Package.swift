@@ -1,0 +1,41 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "EventBusKit",
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "EventBusKit", targets: ["EventBusKit"])
+    ],
+    dependencies: [],
+    targets: [
+        // MARK: Library
+        .target(name: "EventBusKit"),
+        .testTarget(name: "EventBusKitTests", dependencies: ["EventBusKit"]),
+
+        // MARK: Examples (executables with no product: clients never build them)
+        .executableTarget(
+            name: "quick-start",
+            dependencies: ["EventBusKit"],
+            path: "Examples/quick-start"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Upcoming features every target is built with, so the library, its tests and the
+// examples are checked the way Swift 7 will check them:
+// - ExistentialAny: `any Event` is spelled out wherever an existential is used.
+// - MemberImportVisibility: a file sees only the members of modules it imports.
+// - InferIsolatedConformances: a `@MainActor` type's conformance is isolated by default.
+// - NonisolatedNonsendingByDefault: nonisolated async functions run on the caller's actor.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(contentsOf: [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    ])
+    target.swiftSettings = settings
+}

@@ -1,0 +1,31 @@
+/// A list entry that names a protocol as an event category.
+///
+/// `Conforming<any Analytics>.self` in ``EventConsumer/willConsume`` covers every event
+/// whose dynamic type conforms to `Analytics`; in ``EventConsumer/excludeList`` it
+/// excludes them. A category covers an event exactly when `event is P` holds.
+///
+/// ```swift
+/// protocol Analytics: Event {}
+/// struct PageViewEvent: Analytics { let page: String }
+///
+/// final class AnalyticsMediator: EventConsumer {
+///     var willConsume: [any Event.Type] { [Conforming<any Analytics>.self] }
+///     func consume(_ event: any Event) { … }
+/// }
+/// ```
+///
+/// > Note: Pass an existential (`any Analytics`) for `P`. A concrete type works too and
+/// > then behaves like listing that type.
+///
+/// `Conforming` has no cases: it can be listed but never instantiated or dispatched.
+public enum Conforming<P>: Event {}
+
+extension Conforming: _EventCategory {
+    static func covers(_ event: any Event) -> Bool { event is P }
+}
+
+/// The internal view of ``Conforming``: a list entry decided by the event's value.
+protocol _EventCategory {
+    /// Whether the category covers `event` (`event is P`).
+    static func covers(_ event: any Event) -> Bool
+}

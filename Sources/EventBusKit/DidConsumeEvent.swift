@@ -1,0 +1,34 @@
+/// The bus's announcement that a recipient has consumed an event.
+///
+/// After a recipient's ``EventConsumer/consume(_:)`` returns, the bus queues a
+/// `DidConsumeEvent` naming that recipient and the event — but only while at least one
+/// recipient matches `DidConsumeEvent`, so tracing costs nothing when no one listens.
+/// It reaches only recipients that name it in ``EventConsumer/willConsume``
+/// (``AllEvent`` and categories do not cover it), and delivering it never produces another
+/// `DidConsumeEvent`.
+///
+/// ```swift
+/// final class Logger: EventConsumer {
+///     var willConsume: [any Event.Type] { [DidConsumeEvent.self] }
+///     func consume(_ event: any Event) {
+///         guard let did = event.as(DidConsumeEvent.self) else { return }
+///         print("[Logger] \(did.consumer) consumed \(did.event)")
+///     }
+/// }
+/// ```
+public struct DidConsumeEvent: Event, _BusAnnouncement {
+    /// The very object that consumed the event; for a closure subscription, an object that
+    /// stands for the subscription and describes where it was made.
+    public let consumer: any EventConsumer
+    /// The very event that was consumed.
+    public let event: any Event
+
+    /// Creates an announcement; the bus makes these, tests may too.
+    /// - Parameters:
+    ///   - consumer: The recipient that consumed `event`.
+    ///   - event: The consumed event.
+    public init(consumer: any EventConsumer, event: any Event) {
+        self.consumer = consumer
+        self.event = event
+    }
+}

@@ -1,0 +1,208 @@
+/// Routes events to the consumers and subscriptions that declared them, one event at a
+/// time, in a precise order.
+///
+/// Register long-lived consumers at startup and dispatch events; each event reaches, in
+/// registration order, every recipient whose lists match its dynamic type:
+///
+/// ```swift
+/// let bus = EventBus()
+/// bus.register(flowController)   // willConsume: [NavigationEvent.self]
+/// bus.register(Logger())         // willConsume: [DidConsumeEvent.self]
+/// bus.dispatch(NavigationEvent(destination: .screenTwo))
+/// ```
+///
+/// The rules (the article <doc:TheDeliveryContract> states them all):
+/// - **Order.** An event's recipients are called in registration order. Events are
+///   delivered one at a time, first in, first out: a dispatch made during delivery is
+///   queued and delivered after the current event has reached all of its recipients.
+/// - **Snapshot.** An event's recipient list is fixed when its pass begins; a recipient
+///   removed before its turn is skipped, one added during the pass waits for the next event.
+/// - **Announcements.** After each consumption the bus queues a ``DidConsumeEvent`` (only
+///   while someone listens for it), and a ``NoConsumerEvent`` for an event that reached no
+///   one (only while someone listens for that).
+/// - **Bounds.** At most `maximumPending` dispatched events wait; at most
+///   `maximumEventsPerDrain` events are delivered per outermost dispatch. Every refusal and
+///   discard is counted in a ``DispatchReport``.
+///
+/// > Important: `EventBus` is not `Sendable`. It lives in one isolation domain — the main
+/// > actor, one actor, or one task — and the compiler keeps it there. Nothing on the
+/// > delivery path takes a lock.
+public final class EventBus {
+    /// The most dispatched events that may wait while the bus is delivering.
+    public let maximumPending: Int
+    /// The most events one outermost dispatch delivers before it discards the rest.
+    public let maximumEventsPerDrain: Int
+    /// What a dispatch made during delivery does.
+    public let reentrancy: Reentrancy
+
+    /// The recipients and their routes.
+    var registry = Registry()
+    /// Events waiting for their pass.
+    private var queue = EventQueue()
+    /// `true` while an outermost dispatch is running its passes.
+    private(set) var isDelivering = false
+
+    /// Creates a bus with the given bounds and re-entrancy policy.
+    ///
+    /// ```swift
+    /// let bus = EventBus(maximumPending: 16, maximumEventsPerDrain: 256, reentrancy: .reject)
+    /// ```
+    /// - Parameters:
+    ///   - maximumPending: The most dispatched events that may wait while the bus is
+    ///     delivering (the one being delivered does not count). Must be positive.
+    ///   - maximumEventsPerDrain: The most events — dispatched, queued and announcements —
+    ///     that one outermost dispatch delivers. Must be positive.
+    ///   - reentrancy: ``Reentrancy/queue`` (the default) queues a dispatch made during
+    ///     delivery; ``Reentrancy/reject`` refuses it.
+    /// - Precondition: Both bounds are positive; otherwise the program stops with a message
+    ///   naming the parameter.
+    public init(
+        maximumPending: Int = 100,
+        maximumEventsPerDrain: Int = 1_000,
+        reentrancy: Reentrancy = .queue
+    ) {
+        if let problem = Self.boundsProblem(
+            maximumPending: maximumPending, maximumEventsPerDrain: maximumEventsPerDrain)
+        {
+            preconditionFailure(problem)
+        }
+        self.maximumPending = maximumPending
+        self.maximumEventsPerDrain = maximumEventsPerDrain
+        self.reentrancy = reentrancy
+    }
+
+    deinit {
+        registry.removeAll()
+    }
+
+    /// The message `init` stops with for these bounds, or `nil` when they are valid.
+    static func boundsProblem(maximumPending: Int, maximumEventsPerDrain: Int) -> String? {
+        if maximumPending <= 0 {
+            return "EventBus(maximumPending:): maximumPending must be positive, got \(maximumPending)"
+        }
+        if maximumEventsPerDrain <= 0 {
+            return
+                "EventBus(maximumEventsPerDrain:): maximumEventsPerDrain must be positive, got \(maximumEventsPerDrain)"
+        }
+        return nil
+    }
+
+    // MARK: Registration
+
+    /// Registers a consumer, retaining it until ``deregister(_:)``.
+    ///
+    /// The bus reads `willConsume` and `excludeList` now, once. The consumer goes to the end
+    /// of registration order. Registering a consumer that is already registered is a no-op
+    /// that keeps its place; deregistering and registering again moves it to the end.
+    /// Registering during delivery takes effect from the next event's pass.
+    ///
+    /// - Parameter consumer: The consumer; the bus may be its only owner.
+    /// - Complexity: O(*r*) for *r* event types already routed.
+    public func register(_ consumer: any EventConsumer) {
+        _ = registry.add(consumer, weakly: false)
+    }
+
+    /// Registers a consumer without retaining it; the bus drops it when it is deallocated.
+    ///
+    /// Same rules as ``register(_:)`` otherwise. A deallocated consumer is never called; the
+    /// bus removes its entry when it next meets it.
+    ///
+    /// - Parameter consumer: The consumer, owned elsewhere.
+    /// - Complexity: O(*r*) for *r* event types already routed.
+    public func registerWeakly(_ consumer: any EventConsumer) {
+        _ = registry.add(consumer, weakly: true)
+    }
+
+    /// Removes a consumer and releases it.
+    ///
+    /// Removed during a pass, it is skipped if its turn has not come. Deregistering a
+    /// consumer that is not registered does nothing and returns `false`.
+    ///
+    /// - Parameter consumer: The consumer to remove.
+    /// - Returns: Whether it was registered.
+    /// - Complexity: O(*n* + *r*·*k*) for *n* recipients and *r* routed types of *k*
+    ///   recipients.
+    @discardableResult
+    public func deregister(_ consumer: any EventConsumer) -> Bool {
+        guard let recipient = registry.recipient(for: consumer) else { return false }
+        return registry.remove(recipient)
+    }
+
+    /// Whether `consumer` is registered (and, if held weakly, still alive).
+    ///
+    /// - Parameter consumer: The consumer to look for.
+    /// - Complexity: O(1).
+    public func isRegistered(_ consumer: any EventConsumer) -> Bool {
+        registry.recipient(for: consumer) != nil
+    }
+
+    /// The number of recipients — consumers and subscriptions — currently registered.
+    public var recipientCount: Int { registry.count }
+
+    // MARK: Dispatch
+
+    /// Delivers an event to its recipients, or queues it when the bus is already delivering.
+    ///
+    /// Called while the bus is idle, this is the *outermost* dispatch: it delivers the event
+    /// to its recipients in registration order, then every event queued meanwhile, first in,
+    /// first out, until the queue is empty or `maximumEventsPerDrain` events were delivered.
+    /// Called while delivering (from a recipient), it admits the event to the queue
+    /// (``DispatchReport/queued``), or refuses it when `maximumPending` dispatched events
+    /// are already waiting or the policy is ``Reentrancy/reject``.
+    ///
+    /// ```swift
+    /// switch bus.dispatch(NavigationEvent(destination: .screenTwo)) {
+    /// case .drained(let events): print("delivered \(events) events")
+    /// default: break
+    /// }
+    /// ```
+    /// - Parameter event: The event; its dynamic type picks the recipients.
+    /// - Returns: What happened to the event, and to the events it caused.
+    /// - Complexity: O(*k*) for *k* recipients once the event's type has been routed.
+    @discardableResult
+    public func dispatch(_ event: any Event) -> DispatchReport {
+        if isDelivering {
+            if reentrancy == .reject { return .rejectedReentrant }
+            if queue.dispatchedCount >= maximumPending { return .rejectedFull }
+            queue.append(event, isDispatched: true)
+            return .queued
+        }
+        isDelivering = true
+        defer { isDelivering = false }
+        runPass(event)
+        var processed = 1
+        while let next = queue.popFirst() {
+            if processed == maximumEventsPerDrain {
+                let discarded = queue.count + 1
+                queue.removeAll()
+                return .limitReached(processed: processed, discarded: discarded)
+            }
+            runPass(next)
+            processed += 1
+        }
+        return .drained(events: processed)
+    }
+
+    /// Delivers `event` to the recipients its route holds when the pass begins.
+    private func runPass(_ event: any Event) {
+        let (recipients, isAnnouncement) = registry.route(for: event)
+        var delivered = 0
+        for recipient in recipients {
+            guard let consumer = recipient.consumer else {
+                // Removed before its turn, or held weakly and gone: skip it (and forget it).
+                if recipient.isActive { registry.remove(recipient) }
+                continue
+            }
+            consumer.consume(event)
+            delivered += 1
+            if !isAnnouncement && registry.tracesConsumption {
+                queue.append(DidConsumeEvent(consumer: consumer, event: event), isDispatched: false)
+            }
+        }
+        if delivered == 0 && !isAnnouncement
+            && registry.hasRecipients(for: NoConsumerEvent.self)
+        {
+            queue.append(NoConsumerEvent(event: event), isDispatched: false)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// A recipient's `willConsume` and `excludeList`, read once and classified for matching.
+///
+/// `matches(_:)` is the delivery contract's matching table (§2), evaluated in its order.
+struct MatchList {
+    /// `willConsume` names `NoEvent` (rule 1).
+    let muted: Bool
+    /// `excludeList` names `AllEvent` (rule 2).
+    let excludesAll: Bool
+    /// `willConsume` names `AllEvent` (rule 4).
+    let includesAll: Bool
+    /// The type entries of `willConsume` (rule 5).
+    let included: [any Event.Type]
+    /// The category entries of `willConsume` (rule 5).
+    let includedCategories: [any _EventCategory.Type]
+    /// The type entries of `excludeList` (rule 3).
+    let excluded: [any Event.Type]
+    /// The category entries of `excludeList` (rule 3).
+    let excludedCategories: [any _EventCategory.Type]
+
+    init(willConsume: [any Event.Type], excludeList: [any Event.Type]) {
+        var muted = false
+        var includesAll = false
+        var included: [any Event.Type] = []
+        var includedCategories: [any _EventCategory.Type] = []
+        for entry in willConsume {
+            if entry == NoEvent.self {
+                muted = true
+            } else if entry == AllEvent.self {
+                includesAll = true
+            } else if let category = entry as? any _EventCategory.Type {
+                includedCategories.append(category)
+            } else {
+                included.append(entry)
+            }
+        }
+        var excludesAll = false
+        var excluded: [any Event.Type] = []
+        var excludedCategories: [any _EventCategory.Type] = []
+        for entry in excludeList {
+            if entry == NoEvent.self {
+                continue  // "exclude nothing"
+            } else if entry == AllEvent.self {
+                excludesAll = true
+            } else if let category = entry as? any _EventCategory.Type {
+                excludedCategories.append(category)
+            } else {
+                excluded.append(entry)
+            }
+        }
+        self.muted = muted
+        self.excludesAll = excludesAll
+        self.includesAll = includesAll
+        self.included = included
+        self.includedCategories = includedCategories
+        self.excluded = excluded
+        self.excludedCategories = excludedCategories
+    }
+
+    /// Whether a category entry in either list needs an event *value* to be decided.
+    var hasCategories: Bool { !includedCategories.isEmpty || !excludedCategories.isEmpty }
+
+    /// Whether this list matches an event of `type`; `value` decides category entries
+    /// (when `nil`, categories cover nothing).
+    ///
+    /// Announcements (``DidConsumeEvent``, ``NoConsumerEvent``) are included only by an
+    /// entry that names their type: ``AllEvent`` and categories do not include them.
+    func matches(_ type: any Event.Type, value: (any Event)?) -> Bool {
+        if muted || excludesAll { return false }  // rules 1, 2
+        if excluded.contains(where: { covers($0, type) }) { return false }  // rule 3
+        if let value, excludedCategories.contains(where: { $0.covers(value) }) { return false }
+        let isAnnouncement = type is any _BusAnnouncement.Type
+        if includesAll && !isAnnouncement { return true }  // rule 4
+        if included.contains(where: { covers($0, type) }) { return true }  // rule 5
+        if let value, !isAnnouncement, includedCategories.contains(where: { $0.covers(value) }) {
+            return true
+        }
+        return false  // rule 6
+    }
+}
+
+/// Whether the list entry `entry` covers events of `type`: `type is Entry.Type`, that is
+/// the same type or a subclass of a class entry.
+func covers(_ entry: any Event.Type, _ type: any Event.Type) -> Bool {
+    func open<Entry: Event>(_: Entry.Type) -> Bool { type is Entry.Type }
+    return open(entry)
+}

@@ -1,0 +1,24 @@
+/// Marks the bus's own announcements: list entries include them only by naming them.
+protocol _BusAnnouncement {
+    /// Some value of the announcement type. Categories are decided on values
+    /// (`event is P`); for a struct that depends on its type alone, so any value serves to
+    /// decide whether a category covers the type before the first real one exists.
+    static var probe: Self { get }
+}
+
+/// The stand-in event inside a probe announcement.
+struct ProbeEvent: Event {}
+
+/// The stand-in consumer inside a probe announcement; never registered.
+final class ProbeConsumer: EventConsumer {
+    var willConsume: [any Event.Type] { [] }
+    func consume(_ event: any Event) {}
+}
+
+extension DidConsumeEvent {
+    static var probe: DidConsumeEvent { DidConsumeEvent(consumer: ProbeConsumer(), event: ProbeEvent()) }
+}
+
+extension NoConsumerEvent {
+    static var probe: NoConsumerEvent { NoConsumerEvent(event: ProbeEvent()) }
+}

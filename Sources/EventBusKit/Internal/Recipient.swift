@@ -1,0 +1,42 @@
+/// One entry of the registry: a consumer (held strongly or weakly) or a subscription's
+/// stand-in consumer, with its lists and its place in registration order.
+final class Recipient {
+    /// Registration order: larger is later.
+    let order: UInt64
+    /// The consumer's identity, for `register` / `deregister` look-ups.
+    let id: ObjectIdentifier
+    /// The lists, read once at registration.
+    let lists: MatchList
+    /// The consumer when held strongly; `nil` once removed.
+    private(set) var strong: (any EventConsumer)?
+    /// The consumer when held weakly.
+    private(set) weak var weak: (any EventConsumer)?
+    /// `false` once deregistered or cancelled: a pass skips it from then on.
+    private(set) var isActive = true
+
+    init(_ consumer: any EventConsumer, order: UInt64, weakly: Bool) {
+        self.order = order
+        self.id = ObjectIdentifier(consumer)
+        self.lists = MatchList(
+            willConsume: consumer.willConsume, excludeList: consumer.excludeList)
+        if weakly {
+            self.weak = consumer
+        } else {
+            self.strong = consumer
+        }
+    }
+
+    /// The consumer to call, or `nil` when it was removed or (held weakly) deallocated.
+    @inline(__always)
+    var consumer: (any EventConsumer)? {
+        guard isActive else { return nil }
+        return strong ?? weak
+    }
+
+    /// Ends this recipient: it is never called again and its consumer is released.
+    func deactivate() {
+        isActive = false
+        strong = nil
+        weak = nil
+    }
+}

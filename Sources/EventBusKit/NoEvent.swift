@@ -1,0 +1,8 @@
+/// The wildcard that stands for no event at all.
+///
+/// In ``EventConsumer/willConsume`` it beats every other entry, `AllEvent` included: the
+/// consumer receives nothing (a way to mute a consumer without removing it). In
+/// ``EventConsumer/excludeList`` it is a placeholder that excludes nothing.
+///
+/// `NoEvent` has no cases: it can be listed but never instantiated or dispatched.
+public enum NoEvent: Event {}

@@ -1,0 +1,52 @@
+/// A consumer that records what it receives, for tests of code that dispatches events.
+///
+/// ```swift
+/// let recorder = RecordingConsumer(willConsume: [NavigationEvent.self])
+/// bus.register(recorder)
+/// screen.tapNext()
+/// #expect(recorder.events.count == 1)
+/// ```
+public final class RecordingConsumer: EventConsumer, CustomStringConvertible {
+    /// The event types to receive; read by the bus at registration.
+    public let willConsume: [any Event.Type]
+    /// The event types to refuse; read by the bus at registration.
+    public let excludeList: [any Event.Type]
+    /// A name for traces and ``DidConsumeEvent`` descriptions.
+    public let name: String
+    /// Every event received, oldest first.
+    public private(set) var events: [any Event] = []
+
+    /// Creates a recorder with the given lists.
+    /// - Parameters:
+    ///   - name: A name for traces; defaults to `"RecordingConsumer"`.
+    ///   - willConsume: The event types to receive.
+    ///   - excludeList: The event types to refuse; defaults to `[]`.
+    public init(
+        name: String = "RecordingConsumer",
+        willConsume: [any Event.Type],
+        excludeList: [any Event.Type] = []
+    ) {
+        self.name = name
+        self.willConsume = willConsume
+        self.excludeList = excludeList
+    }
+
+    /// Appends `event` to ``events``.
+    /// - Parameter event: The delivered event.
+    public func consume(_ event: any Event) {
+        events.append(event)
+    }
+
+    /// The received events of type `T`, in order.
+    /// - Parameter type: The type to keep.
+    /// - Returns: The events that are `T`s.
+    public func events<T>(of type: T.Type) -> [T] {
+        events.compactMap { $0.as(T.self) }
+    }
+
+    /// Forgets the recorded events.
+    public func reset() { events.removeAll() }
+
+    /// The recorder's ``name``.
+    public var description: String { name }
+}
