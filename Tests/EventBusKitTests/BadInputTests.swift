@@ -1,0 +1,62 @@
+import Testing
+
+@testable import EventBusKit
+
+@Suite struct BadInputTests {
+    @Test func anEventWithNoRecipientsIsDeliveredToNoOne() {
+        let bus = EventBus()
+        #expect(bus.dispatch(Num(1)) == .drained(events: 1))
+    }
+
+    @Test func aRecipientWithEmptyListsReceivesNothing() {
+        let bus = EventBus()
+        let recorder = RecordingConsumer(willConsume: [], excludeList: [])
+        bus.register(recorder)
+        bus.dispatch(Num(1))
+        bus.dispatch(PageViewEvent(page: "one"))
+        #expect(recorder.events.isEmpty)
+        #expect(bus.isRegistered(recorder))
+    }
+
+    @Test func deregisteringAnUnknownConsumerDoesNothing() {
+        let bus = EventBus()
+        let known = RecordingConsumer(willConsume: [Num.self])
+        bus.register(known)
+        #expect(!bus.deregister(RecordingConsumer(willConsume: [Num.self])))
+        #expect(bus.deregister(known))
+        #expect(!bus.deregister(known))
+        bus.dispatch(Num(1))
+        #expect(known.events.isEmpty)
+    }
+
+    @Test func dispatchingFromADeinitDuringDeliveryQueuesTheEvent() {
+        final class Farewell {
+            let bus: EventBus
+            init(bus: EventBus) { self.bus = bus }
+            deinit { bus.dispatch(Other()) }
+        }
+        let bus = EventBus()
+        let trace = Trace()
+        var farewell: Farewell? = Farewell(bus: bus)
+        bus.register(TraceConsumer("A", [Num.self], trace: trace) { _ in farewell = nil })
+        bus.register(TraceConsumer("B", [Num.self, Other.self], trace: trace))
+        #expect(bus.dispatch(Num(1)) == .drained(events: 2))
+        #expect(trace.entries == ["A1", "B1", "Bother"])
+        #expect(farewell == nil)
+    }
+
+    @Test(arguments: [
+        (Entry.all, "AllEvent"), (.none, "NoEvent"), (.analytics, "Conforming<Analytics>"),
+    ])
+    func subscribingToAWildcardStopsWithAMessageNamingTheParameter(_ entry: Entry, printed: String) {
+        #expect(
+            EventBus.subscriptionProblem(entry.type)
+                == "subscribe(to:): type \(printed) is a wildcard with no instances; a closure for it could never be called. Register an EventConsumer to list wildcards and categories."
+        )
+    }
+
+    @Test func subscribingToAConcreteTypeIsAccepted() {
+        #expect(EventBus.subscriptionProblem(Num.self) == nil)
+        #expect(EventBus.subscriptionProblem(PageViewEvent.self) == nil)
+    }
+}

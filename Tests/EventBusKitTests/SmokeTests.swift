@@ -1,8 +1,0 @@
-import EventBusKit
-import Testing
-
-@Suite struct SmokeTests {
-    @Test func compiles() {
-        #expect(EventBus().recipientCount == 0)
-    }
-}
