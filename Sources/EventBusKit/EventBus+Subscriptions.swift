@@ -18,6 +18,8 @@ extension EventBus {
     ///   - type: A concrete event type. The wildcards ``AllEvent``, ``NoEvent`` and
     ///     ``Conforming`` have no instances for the closure to receive: passing one stops
     ///     with a message naming `type` (register a consumer instead).
+    ///   - fileID: Where the subscription is made; names it in ``DidConsumeEvent``.
+    ///   - line: The line of the `subscribe` call; names it in ``DidConsumeEvent``.
     ///   - handler: Called with each matching event, on the bus's isolation.
     /// - Returns: The token that keeps the subscription alive.
     /// - Complexity: O(*r*) for *r* event types already routed.
