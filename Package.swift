@@ -19,6 +19,15 @@ let package = Package(
             dependencies: ["EventBusKit"],
             path: "Examples/quick-start"
         ),
+
+        // MARK: Benchmarks (`swift run -c release eventbus-benchmarks`; no product)
+        .executableTarget(
+            name: "eventbus-benchmarks",
+            dependencies: ["EventBusKit", "CMallocCounter"],
+            path: "Benchmarks/eventbus-benchmarks"
+        ),
+        // Counts heap allocations by interposing malloc (see its header for the method).
+        .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,423 @@
+import EventBusKit
+import Foundation
+
+// The scenarios. Every case builds its own state in `make` and returns the loop to time.
+// Events are made inside the loop (a struct event costs nothing to make), except class
+// events, which are made once: allocating them is the caller's cost, not the bus's.
+
+/// Every scenario, in the order they are printed.
+func allScenarios() -> [Scenario] {
+    [fanOut(1), fanOut(10), fanOut(100)] + [
+        oneAmongMany(10_000), hierarchy(), category(), eventKinds(), casts(), chains(), churn(),
+    ]
+}
+
+// MARK: Fan-out
+
+/// `fanOut` consumers all match one struct event.
+func fanOut(_ fanOut: Int) -> Scenario {
+    func consumers() -> [CountingConsumer] { (0..<fanOut).map { _ in CountingConsumer() } }
+    return Scenario(
+        key: "fanout-\(fanOut)", title: "Fan-out to \(fanOut): a struct event, \(fanOut) matching",
+        unit: "delivery",
+        cases: [
+            Case(name: "direct", unitsPerIteration: fanOut) {
+                let consumers: [any EventConsumer] = consumers()
+                return .sync { n in
+                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
+                }
+            },
+            Case(name: "closures", unitsPerIteration: fanOut) {
+                let closures = consumers().map { consumer in { (_: any Event) in consumer.hit() } }
+                return .sync { n in
+                    for i in 0..<n { deliverToClosures(Ping(value: i), closures) }
+                }
+            },
+            Case(name: "typeKeyedDictionary", unitsPerIteration: fanOut) {
+                let bus = TypeKeyedBus()
+                for consumer in consumers() { bus.on(Ping.self) { _ in consumer.hit() } }
+                return .sync { n in for i in 0..<n { bus.post(Ping(value: i)) } }
+            },
+            Case(name: "typeKeyedDictionary, typed (`as!`)", unitsPerIteration: fanOut) {
+                let bus = TypeKeyedBus()
+                for consumer in consumers() {
+                    bus.on(typed: Ping.self) { (_: Ping) in consumer.hit() }
+                }
+                return .sync { n in for i in 0..<n { bus.post(Ping(value: i)) } }
+            },
+            Case(name: "scanningBus", unitsPerIteration: fanOut) {
+                let bus = ScanningBus()
+                for consumer in consumers() { bus.register(consumer) }
+                return .sync { n in for i in 0..<n { bus.post(Ping(value: i)) } }
+            },
+            notificationCenter(fanOut: fanOut),
+            asyncStreams(fanOut: fanOut),
+            Case(name: "EventBusKit `register`", unitsPerIteration: fanOut) {
+                let bus = EventBus()
+                for consumer in consumers() { bus.register(consumer) }
+                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+            },
+            Case(name: "EventBusKit `subscribe`", unitsPerIteration: fanOut) {
+                let bus = EventBus()
+                let tokens = consumers().map { consumer in
+                    bus.subscribe(to: Ping.self) { _ in consumer.hit() }
+                }
+                return .sync { n in
+                    withExtendedLifetime(tokens) {
+                        for i in 0..<n { bus.dispatch(Ping(value: i)) }
+                    }
+                }
+            },
+            Case(
+                name: "EventBusKit `register` + `DidConsumeEvent` listener",
+                unitsPerIteration: fanOut
+            ) {
+                let bus = EventBus()
+                for consumer in consumers() { bus.register(consumer) }
+                bus.register(CountingConsumer([DidConsumeEvent.self]))
+                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+            },
+        ])
+}
+
+/// Foundation's `NotificationCenter` with `fanOut` block observers, given its best case: a
+/// pre-made object as the payload and no `userInfo` dictionary.
+func notificationCenter(fanOut: Int) -> Case {
+    Case(name: "NotificationCenter", unitsPerIteration: fanOut) {
+        let center = NotificationCenter()
+        let name = Notification.Name("Ping")
+        let observers = (0..<fanOut).map { _ in
+            let consumer = SameThread(value: CountingConsumer())
+            return center.addObserver(forName: name, object: nil, queue: nil) { _ in
+                consumer.value.hit()
+            }
+        }
+        let payload = ClassPing(value: 1)
+        return .sync { n in
+            withExtendedLifetime(observers) {
+                for _ in 0..<n { center.post(name: name, object: payload) }
+            }
+        }
+    }
+}
+
+/// One `AsyncStream` per consumer, each iterated by its own task. A sample yields every
+/// event to every stream, finishes them and waits for the tasks to have counted all.
+func asyncStreams(fanOut: Int) -> Case {
+    Case(name: "AsyncStream", unitsPerIteration: fanOut) {
+        .async { n in
+            await withTaskGroup(of: Int.self) { group in
+                var continuations: [AsyncStream<Ping>.Continuation] = []
+                for _ in 0..<fanOut {
+                    let (stream, continuation) = AsyncStream.makeStream(of: Ping.self)
+                    continuations.append(continuation)
+                    group.addTask {
+                        var count = 0
+                        for await _ in stream { count &+= 1 }
+                        return count
+                    }
+                }
+                for i in 0..<n {
+                    for continuation in continuations { continuation.yield(Ping(value: i)) }
+                }
+                for continuation in continuations { continuation.finish() }
+                var total = 0
+                for await count in group { total += count }
+                precondition(total == n * fanOut, "AsyncStream lost events")
+            }
+        }
+    }
+}
+
+// MARK: One among many
+
+/// One consumer matches; `others` more are registered for `others` distinct other types,
+/// a thousand of whose routes are warm.
+func oneAmongMany(_ others: Int) -> Scenario {
+    func otherTypes() -> [any GeneratedEvent.Type] { (0..<others).map { generatedEventType($0) } }
+    return Scenario(
+        key: "one-of-\(others)",
+        title: "1 matching among \(others) registered for \(others) other types", unit: "delivery",
+        cases: [
+            Case(name: "direct", unitsPerIteration: 1) {
+                let consumers: [any EventConsumer] = [CountingConsumer()]
+                return .sync { n in
+                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
+                }
+            },
+            Case(name: "EventBusKit `register`, 1 of 1", unitsPerIteration: 1) {
+                let bus = EventBus()
+                bus.register(CountingConsumer())
+                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+            },
+            Case(name: "EventBusKit `register`, 1 of \(others + 1)", unitsPerIteration: 1) {
+                let bus = EventBus()
+                let otherTypes = otherTypes()
+                for type in otherTypes { bus.register(CountingConsumer([type])) }
+                for type in otherTypes.prefix(1_000) { bus.dispatch(type.init()) }  // warm routes
+                bus.register(CountingConsumer())
+                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+            },
+            Case(name: "typeKeyedDictionary, 1 of \(others + 1)", unitsPerIteration: 1) {
+                let bus = TypeKeyedBus()
+                for type in otherTypes() { bus.on(type) { _ in } }
+                let consumer = CountingConsumer()
+                bus.on(Ping.self) { _ in consumer.hit() }
+                return .sync { n in for i in 0..<n { bus.post(Ping(value: i)) } }
+            },
+            Case(name: "scanningBus, 1 of \(others + 1)", unitsPerIteration: 1) {
+                let bus = ScanningBus()
+                for type in otherTypes() { bus.register(CountingConsumer([type])) }
+                bus.register(CountingConsumer())
+                return .sync { n in for i in 0..<n { bus.post(Ping(value: i)) } }
+            },
+        ])
+}
+
+// MARK: Hierarchy and categories
+
+/// Ten consumers list a base class; a subclass instance is dispatched.
+func hierarchy() -> Scenario {
+    let event = RewardPageView(page: 1)
+    return Scenario(
+        key: "hierarchy",
+        title: "Class hierarchy: 10 list `PageView`, a `RewardPageView` is dispatched",
+        unit: "delivery",
+        cases: [
+            Case(name: "direct", unitsPerIteration: 10) {
+                let consumers: [any EventConsumer] = (0..<10).map { _ in CountingConsumer() }
+                return .sync { n in for _ in 0..<n { deliverDirectly(event, to: consumers) } }
+            },
+            Case(name: "EventBusKit `register`", unitsPerIteration: 10) {
+                let bus = EventBus()
+                for _ in 0..<10 { bus.register(CountingConsumer([PageView.self])) }
+                return .sync { n in for _ in 0..<n { bus.dispatch(event) } }
+            },
+            Case(name: "EventBusKit `subscribe(to: PageView.self)`", unitsPerIteration: 10) {
+                let bus = EventBus()
+                let tokens = (0..<10).map { _ in
+                    let consumer = CountingConsumer()
+                    return bus.subscribe(to: PageView.self) { _ in consumer.hit() }
+                }
+                return .sync { n in
+                    withExtendedLifetime(tokens) { for _ in 0..<n { bus.dispatch(event) } }
+                }
+            },
+        ])
+}
+
+/// Ten consumers list the category `Conforming<any Analytics>`; a conforming struct is
+/// dispatched.
+func category() -> Scenario {
+    Scenario(
+        key: "category", title: "Protocol category: 10 list `Conforming<any Analytics>`",
+        unit: "delivery",
+        cases: [
+            Case(name: "direct", unitsPerIteration: 10) {
+                let consumers: [any EventConsumer] = (0..<10).map { _ in CountingConsumer() }
+                return .sync { n in
+                    for i in 0..<n { deliverDirectly(Tracked(value: i), to: consumers) }
+                }
+            },
+            Case(name: "EventBusKit `register`", unitsPerIteration: 10) {
+                let bus = EventBus()
+                for _ in 0..<10 { bus.register(CountingConsumer([Conforming<any Analytics>.self])) }
+                return .sync { n in for i in 0..<n { bus.dispatch(Tracked(value: i)) } }
+            },
+        ])
+}
+
+// MARK: Event kinds and casts
+
+/// Fan-out 10 with a struct event that fits the existential buffer, a class event and a
+/// struct event too large for the buffer.
+func eventKinds() -> Scenario {
+    func direct() -> [any EventConsumer] { (0..<10).map { _ in CountingConsumer() } }
+    func bus(_ type: any Event.Type) -> EventBus {
+        let bus = EventBus()
+        for _ in 0..<10 { bus.register(CountingConsumer([type])) }
+        return bus
+    }
+    let classEvent = ClassPing(value: 1)
+    return Scenario(
+        key: "event-kinds", title: "Struct and class events, fan-out 10", unit: "delivery",
+        cases: [
+            Case(name: "direct, struct (fits the buffer)", unitsPerIteration: 10) {
+                let consumers = direct()
+                return .sync { n in
+                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
+                }
+            },
+            Case(name: "EventBusKit, struct (fits the buffer)", unitsPerIteration: 10) {
+                let bus = bus(Ping.self)
+                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+            },
+            Case(name: "direct, final class", unitsPerIteration: 10) {
+                let consumers = direct()
+                return .sync { n in for _ in 0..<n { deliverDirectly(classEvent, to: consumers) } }
+            },
+            Case(name: "EventBusKit, final class", unitsPerIteration: 10) {
+                let bus = bus(ClassPing.self)
+                return .sync { n in for _ in 0..<n { bus.dispatch(classEvent) } }
+            },
+            Case(name: "direct, large struct (boxed by the caller)", unitsPerIteration: 10) {
+                let consumers = direct()
+                return .sync { n in
+                    for i in 0..<n { deliverDirectly(LargePing(a: i), to: consumers) }
+                }
+            },
+            Case(name: "EventBusKit, large struct (boxed by the caller)", unitsPerIteration: 10) {
+                let bus = bus(LargePing.self)
+                return .sync { n in for i in 0..<n { bus.dispatch(LargePing(a: i)) } }
+            },
+        ])
+}
+
+/// The consumer's own cast, fan-out 10: `as?` against EventBusKit's `event.as(T.self)`.
+func casts() -> Scenario {
+    Scenario(
+        key: "casts", title: "The consumer's own cast, fan-out 10", unit: "delivery",
+        cases: [
+            Case(name: "direct, no cast", unitsPerIteration: 10) {
+                let consumers: [any EventConsumer] = (0..<10).map { _ in CountingConsumer() }
+                return .sync { n in
+                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
+                }
+            },
+            Case(name: "direct, `event as? Ping`", unitsPerIteration: 10) {
+                let consumers: [any EventConsumer] = (0..<10).map { _ in CheckedCastConsumer() }
+                return .sync { n in
+                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
+                }
+            },
+            Case(name: "direct, `event.as(Ping.self)`", unitsPerIteration: 10) {
+                let consumers: [any EventConsumer] = (0..<10).map { _ in TypedAccessorConsumer() }
+                return .sync { n in
+                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
+                }
+            },
+            Case(name: "EventBusKit, `event as? Ping`", unitsPerIteration: 10) {
+                let bus = EventBus()
+                for _ in 0..<10 { bus.register(CheckedCastConsumer()) }
+                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+            },
+            Case(name: "EventBusKit, `event.as(Ping.self)`", unitsPerIteration: 10) {
+                let bus = EventBus()
+                for _ in 0..<10 { bus.register(TypedAccessorConsumer()) }
+                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+            },
+        ])
+}
+
+// MARK: Re-entrancy and churn
+
+/// Two recipients of `Hop`; the first re-dispatches `Hop(remaining - 1)`, so one dispatch of
+/// `Hop(9)` runs ten breadth-first passes: 20 deliveries.
+func chains() -> Scenario {
+    func recipients() -> [HopConsumer] { [HopConsumer(), HopConsumer()] }
+    return Scenario(
+        key: "chain", title: "Breadth-first re-entrant chain: 10 passes of 2 recipients",
+        unit: "delivery",
+        cases: [
+            Case(name: "direct (a hand-written FIFO)", unitsPerIteration: 20) {
+                let hops = recipients()
+                let consumers: [any EventConsumer] = hops
+                let fifo = FIFO()
+                hops[0].emit = { fifo.events.append($0) }
+                return .sync { n in
+                    for _ in 0..<n {
+                        fifo.events.append(Hop(remaining: 9))
+                        var index = 0
+                        while index < fifo.events.count {
+                            deliverDirectly(fifo.events[index], to: consumers)
+                            index += 1
+                        }
+                        fifo.events.removeAll(keepingCapacity: true)
+                    }
+                }
+            },
+            Case(name: "EventBusKit `register`", unitsPerIteration: 20) {
+                let bus = EventBus()
+                let hops = recipients()
+                for hop in hops { bus.register(hop) }
+                hops[0].emit = { [unowned bus] in bus.dispatch($0) }
+                return .sync { n in for _ in 0..<n { bus.dispatch(Hop(remaining: 9)) } }
+            },
+        ])
+}
+
+/// The direct floor's queue for the chain scenario.
+final class FIFO {
+    var events: [any Event] = []
+}
+
+/// One registration and one removal per iteration (2 operations), with 100 consumers
+/// registered and 10 routes warm.
+func churn() -> Scenario {
+    func warmBus() -> EventBus {
+        let bus = EventBus()
+        for index in 0..<100 { bus.register(CountingConsumer([generatedEventType(index % 10)])) }
+        for index in 0..<10 { bus.dispatch(generatedEventType(index).init()) }
+        bus.dispatch(Ping(value: 0))
+        return bus
+    }
+    return Scenario(
+        key: "churn", title: "Register/deregister churn: 100 registered, 10 routes warm",
+        unit: "operation",
+        cases: [
+            Case(name: "direct (array append, find and remove)", unitsPerIteration: 2) {
+                var consumers: [any EventConsumer] = (0..<100).map { _ in CountingConsumer() }
+                let consumer = CountingConsumer()
+                return .sync { n in
+                    for _ in 0..<n {
+                        consumers.append(consumer)
+                        consumers.remove(at: consumers.lastIndex { $0 === consumer }!)
+                    }
+                }
+            },
+            Case(name: "EventBusKit `register` / `deregister`", unitsPerIteration: 2) {
+                let bus = warmBus()
+                let consumer = CountingConsumer()
+                return .sync { n in
+                    for _ in 0..<n {
+                        bus.register(consumer)
+                        bus.deregister(consumer)
+                    }
+                }
+            },
+            Case(name: "EventBusKit `subscribe` / `cancel`", unitsPerIteration: 2) {
+                let bus = warmBus()
+                let consumer = CountingConsumer()
+                return .sync { n in
+                    for _ in 0..<n { bus.subscribe(to: Ping.self) { _ in consumer.hit() }.cancel() }
+                }
+            },
+            Case(name: "typeKeyedDictionary `on` / `off`", unitsPerIteration: 2) {
+                let bus = TypeKeyedBus()
+                for index in 0..<100 { bus.on(generatedEventType(index % 10)) { _ in } }
+                let consumer = CountingConsumer()
+                return .sync { n in
+                    for _ in 0..<n { bus.off(Ping.self, bus.on(Ping.self) { _ in consumer.hit() }) }
+                }
+            },
+            Case(name: "NotificationCenter add / remove observer", unitsPerIteration: 2) {
+                let center = NotificationCenter()
+                let names = (0..<10).map { Notification.Name("Other\($0)") }
+                let others = (0..<100).map {
+                    center.addObserver(forName: names[$0 % 10], object: nil, queue: nil) { _ in }
+                }
+                let name = Notification.Name("Ping")
+                let consumer = SameThread(value: CountingConsumer())
+                return .sync { n in
+                    withExtendedLifetime(others) {
+                        for _ in 0..<n {
+                            center.removeObserver(
+                                center.addObserver(forName: name, object: nil, queue: nil) { _ in
+                                    consumer.value.hit()
+                                })
+                        }
+                    }
+                }
+            },
+        ])
+}
