@@ -19,6 +19,23 @@ let package = Package(
             dependencies: ["EventBusKit"],
             path: "Examples/quick-start"
         ),
+        // The prize app: its logic in a library target that its tests import, and a thin
+        // `@main` (`swift run prize-app --demo`).
+        .target(
+            name: "PrizeApp",
+            dependencies: ["EventBusKit"],
+            path: "Examples/prize-app/Sources/PrizeApp"
+        ),
+        .executableTarget(
+            name: "prize-app",
+            dependencies: ["PrizeApp"],
+            path: "Examples/prize-app/Sources/prize-app"
+        ),
+        .testTarget(
+            name: "PrizeAppTests",
+            dependencies: ["PrizeApp", "EventBusKit"],
+            path: "Examples/prize-app/Tests"
+        ),
 
         // MARK: Benchmarks (`swift run -c release eventbus-benchmarks`; no product)
         .executableTarget(

@@ -1,0 +1,78 @@
+/// The `prize-app` command: reads the command line, assembles the app and runs it.
+///
+/// Everything the process touches is a parameter, so a test runs the whole command with a
+/// fake keyboard and reads exactly what a user would see:
+///
+/// ```swift
+/// let output = TextBuffer(), errors = TextBuffer()
+/// let status = PrizeAppCommand.run(
+///     arguments: ["--script", "2,3,claim"], input: LineInput([]), inputIsTerminal: false,
+///     output: output, errors: errors)
+/// ```
+///
+/// Exit status: 0 on success; 1 when the input ends before `quit` or the analytics file
+/// cannot be written; 2 for a bad command line (reported before anything runs).
+@MainActor
+public enum PrizeAppCommand {
+    /// Runs the app as `prize-app` with `arguments`.
+    /// - Parameters:
+    ///   - arguments: The command line without the program's name.
+    ///   - input: Standard input, read in interactive mode only.
+    ///   - inputIsTerminal: Whether `input` is a terminal: interactive mode then redraws the
+    ///     screen; otherwise it echoes a transcript.
+    ///   - output: Standard output.
+    ///   - errors: Standard error.
+    ///   - openAnalyticsFile: Opens the file of `--analytics FILE`.
+    /// - Returns: The exit status.
+    public static func run(
+        arguments: [String],
+        input: any InputSource,
+        inputIsTerminal: Bool,
+        output: any OutputSink,
+        errors: any OutputSink,
+        openAnalyticsFile: (String) throws(FileOutput.OpenError) -> any OutputSink = {
+            path throws(FileOutput.OpenError) in try FileOutput(path: path)
+        }
+    ) -> Int32 {
+        let options: LaunchOptions
+        do {
+            options = try LaunchOptions(parsing: arguments)
+        } catch {
+            errors.writeLine("prize-app: \(error)")
+            return 2
+        }
+        if options.mode == .help {
+            LaunchOptions.usage.forEach(output.writeLine)
+            return 0
+        }
+        let activity = TextBuffer()
+        var analyticsOutput: any OutputSink = activity
+        if let path = options.analyticsPath {
+            do {
+                analyticsOutput = try openAnalyticsFile(path)
+            } catch {
+                errors.writeLine("prize-app: --analytics: \(error)")
+                return 1
+            }
+        }
+        let app = PrizeApplication(
+            analyticsSink: JSONLinesAnalyticsSink(output: analyticsOutput), log: activity)
+        let loop = CommandLoop(
+            app: app, activity: activity, output: output, errors: errors,
+            style: inputIsTerminal && options.mode == .interactive ? .terminal : .transcript)
+        let script: Script
+        switch options.mode {
+        case .interactive, .help:
+            return loop.run(input, endOfInput: .isAnError)
+        case .demo:
+            script = .demo
+            output.write("Demo: ")
+        case .script(let steps):
+            script = steps
+            output.write("Script: ")
+        }
+        output.writeLine(
+            "the app opens on Screen One, then \(script.words.joined(separator: ", ")).")
+        return loop.run(LineInput(script.words), endOfInput: .quits)
+    }
+}

@@ -1,0 +1,140 @@
+import PrizeApp
+import Testing
+
+/// The whole `prize-app` command, driven through fake standard input and output.
+@MainActor
+@Suite struct PrizeAppCommandTests {
+    @Test func pipedCommandsProduceTheScriptTranscriptOfTheSameSteps() {
+        let piped = CommandRun([], input: ["2", "3", "claim", "quit"])
+        let script = CommandRun(["--script", "2,3,claim,quit"])
+        #expect(piped.status == 0)
+        #expect(piped.errors == [])
+        #expect(Array(piped.output) == Array(script.output.dropFirst()))
+        #expect(piped.output.last == "Bye.")
+    }
+
+    @Test func inputThatEndsBeforeQuitIsAnErrorAfterTheAnalyticsAreSent() {
+        let run = CommandRun([], input: ["3"])
+        #expect(run.status == 1)
+        #expect(run.errors == ["prize-app: the input ended before 'quit'; leaving without it."])
+        #expect(
+            run.output.suffix(2) == [
+                #"{"event":"page_view","screen":"screenOne","sequence":1}"#,
+                #"{"event":"reward_page_view","screen":"screenThree","sequence":2}"#,
+            ])
+    }
+
+    @Test func anAlreadyClosedInputIsAnError() {
+        let run = CommandRun([])
+        #expect(run.status == 1)
+        #expect(run.errors == ["prize-app: the input ended before 'quit'; leaving without it."])
+    }
+
+    @Test func anEmptyLineAndAnUnknownWordGetAMessageAndTheLoopGoesOn() {
+        let run = CommandRun([], input: ["", "jump", "quit"])
+        #expect(run.status == 0)
+        let afterLaunch = run.output.drop { $0 != ">" }
+        #expect(
+            Array(afterLaunch) == [
+                ">",
+                "Empty command. Type 1, 2, 3, claim, back, help or quit.",
+                "> jump",
+                "Unknown command 'jump'. Type 1, 2, 3, claim, back, help or quit.",
+                "> quit",
+                #"{"event":"page_view","screen":"screenOne","sequence":1}"#,
+                "Bye.",
+            ])
+    }
+
+    @Test func aButtonTheScreenDoesNotShowGetsAMessageAndDispatchesNothing() {
+        let run = CommandRun(["--script", "claim,back,1"])
+        #expect(run.status == 0)
+        #expect(
+            run.output.filter { !$0.hasPrefix("|") && !$0.hasPrefix("+") } == [
+                "Script: the app opens on Screen One, then claim, back, 1.",
+                "[Logger] FlowController consumed NavigationEvent(destination: screenOne)",
+                "[Logger] AnalyticsMediator consumed PageViewEvent(screen: screenOne)",
+                "> claim",
+                "There is no prize to claim right now.",
+                "> back",
+                "Screen One is the first screen; there is nothing to go back to.",
+                "> 1",
+                "You are already on Screen One.",
+                #"{"event":"page_view","screen":"screenOne","sequence":1}"#,
+                "Bye.",
+            ])
+    }
+
+    @Test func helpListsTheCommands() {
+        let run = CommandRun([], input: ["help", "quit"])
+        let help = run.output.drop { $0 != "> help" }.dropFirst().prefix(6)
+        #expect(Array(help) == ["Commands:"] + Command.helpLines)
+    }
+
+    @Test func aTerminalSessionRedrawsTheScreenWithTheEventsAndAPrompt() {
+        let run = CommandRun([], input: ["2", "quit"], terminal: true)
+        #expect(run.status == 0)
+        let frames = run.output.joined(separator: "\n")
+            .split(separator: TextRenderer.clearScreen, omittingEmptySubsequences: false)
+        #expect(frames.count == 3)  // before the first frame, launch, after `2`
+        // A terminal echoes the user's typing and newline; the fake input does not, so what
+        // `quit` writes follows the prompt on its line.
+        let second = frames[2].split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+        let view = ScreenView(stack: [.screenOne, .screenTwo], showsPrize: false)
+        #expect(
+            second == TextRenderer.render(view) + [
+                "",
+                "Events:",
+                "[Logger] FlowController consumed NavigationEvent(destination: screenTwo)",
+                "[Logger] AnalyticsMediator consumed PageViewEvent(screen: screenTwo)",
+                "",
+                "Type a command (help lists them)",
+                #"> {"event":"page_view","screen":"screenOne","sequence":1}"#,
+                #"{"event":"page_view","screen":"screenTwo","sequence":2}"#,
+                "Bye.",
+            ])
+    }
+
+    @Test func aBadScriptStepStopsBeforeAnythingRuns() {
+        let run = CommandRun(["--script", "2,clam"])
+        #expect(run.status == 2)
+        #expect(run.output == [])
+        #expect(
+            run.errors == [
+                "prize-app: --script step 2 'clam' is not a command; use 1, 2, 3, claim, back, help or quit"
+            ])
+    }
+
+    @Test func helpPrintsTheUsageAndSucceeds() {
+        let run = CommandRun(["--help"])
+        #expect(run.status == 0)
+        #expect(run.output == LaunchOptions.usage)
+        #expect(run.errors == [])
+    }
+
+    @Test func analyticsGoToTheNamedFileInsteadOfTheTranscript() {
+        let run = CommandRun(["--script", "3", "--analytics", "hits.jsonl"])
+        #expect(run.status == 0)
+        #expect(
+            run.analyticsFile == [
+                #"{"event":"page_view","screen":"screenOne","sequence":1}"#,
+                #"{"event":"reward_page_view","screen":"screenThree","sequence":2}"#,
+            ])
+        #expect(run.output.contains { $0.hasPrefix("{") } == false)
+    }
+
+    @Test func anAnalyticsFileThatCannotBeOpenedIsAnError() {
+        let output = TextBuffer()
+        let errors = TextBuffer()
+        let status = PrizeAppCommand.run(
+            arguments: ["--demo", "--analytics", "/no/such/dir/hits.jsonl"], input: LineInput([]),
+            inputIsTerminal: false, output: output, errors: errors)
+        #expect(status == 1)
+        #expect(output.lines == [])
+        #expect(
+            errors.lines == [
+                "prize-app: --analytics: cannot write to '/no/such/dir/hits.jsonl': No such file or directory"
+            ])
+    }
+}
