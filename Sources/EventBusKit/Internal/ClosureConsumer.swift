@@ -15,9 +15,23 @@ final class ClosureConsumer<T: Event>: EventConsumer, CustomStringConvertible {
     var willConsume: [any Event.Type] { [T.self] }
 
     func consume(_ event: any Event) {
-        // The route delivers only events with `event is T`, so the cast always succeeds;
-        // `as(_:)` skips the dynamic cast when the dynamic type is exactly `T`.
-        handler(event.as(T.self)!)
+        deliver(event)  // opens the existential: `E` is the type of the value it holds
+    }
+
+    /// Calls the handler with `event` as a `T`, without a dynamic cast when `E` is `T`.
+    ///
+    /// This code is not specialized (it is generic over `T`), so it avoids `T?`: an optional
+    /// would make the runtime look up the metadata of `Optional<T>` on every delivery.
+    private func deliver<E: Event>(_ event: E) {
+        if E.self == T.self {
+            // Sound: `E` and `T` were just shown to be the same type, so this is an identity
+            // conversion between identical layouts.
+            handler(unsafeBitCast(event, to: T.self))
+        } else {
+            // A subclass of a class `T` (held as its own type). The route delivers only
+            // events with `event is T`, so this cast succeeds.
+            handler(event as! T)
+        }
     }
 
     var description: String { "Subscription(to: \(T.self), at: \(origin))" }
