@@ -41,6 +41,9 @@ public final class EventBus {
     private var queue = EventQueue()
     /// `true` while an outermost dispatch is running its passes.
     private(set) var isDelivering = false
+    /// The mailbox that posters and streams on other threads reach; made on first use
+    /// (see `EventBus+Posting.swift`).
+    var inbox: Inbox?
 
     /// Creates a bus with the given bounds and re-entrancy policy.
     ///
@@ -72,6 +75,7 @@ public final class EventBus {
     }
 
     deinit {
+        closeCrossings()
         registry.removeAll()
     }
 
@@ -181,6 +185,19 @@ public final class EventBus {
             processed += 1
         }
         return .drained(events: processed)
+    }
+
+    /// Queues one of the bus's own announcements, only while someone listens for it.
+    ///
+    /// Recipients call this from inside a pass (a stream's drop, a subscription's thrown
+    /// error); outside one, the announcement is delivered at once.
+    func announce<A: Event & _BusAnnouncement>(_ announcement: A) {
+        guard registry.hasRecipients(for: A.self) else { return }
+        if isDelivering {
+            queue.append(announcement, isDispatched: false)
+        } else {
+            dispatch(announcement)
+        }
     }
 
     /// Delivers `event` to the recipients its route holds when the pass begins.

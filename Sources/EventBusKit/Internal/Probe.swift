@@ -22,3 +22,16 @@ extension DidConsumeEvent {
 extension NoConsumerEvent {
     static var probe: NoConsumerEvent { NoConsumerEvent(event: ProbeEvent()) }
 }
+
+extension DroppedEvent {
+    static var probe: DroppedEvent { DroppedEvent(stream: ProbeConsumer(), event: ProbeEvent()) }
+}
+
+extension ConsumerFailedEvent {
+    /// The stand-in error inside a probe announcement.
+    private struct ProbeError: Error {}
+
+    static var probe: ConsumerFailedEvent {
+        ConsumerFailedEvent(recipient: ProbeConsumer(), event: ProbeEvent(), error: ProbeError())
+    }
+}

@@ -13,6 +13,15 @@ final class Recipient {
     private(set) weak var weak: (any EventConsumer)?
     /// `false` once deregistered or cancelled: a pass skips it from then on.
     private(set) var isActive = true
+    /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription (its owner)
+    /// or a stream (a lifeline that only the stream's termination handler keeps alive).
+    private(set) var isLifetimeBound = false
+    /// The object whose deallocation ends this recipient, when ``isLifetimeBound``.
+    ///
+    /// It may be deallocated on another thread (a stream's termination handler runs
+    /// anywhere): that is sound, because the runtime zeroes weak references atomically and
+    /// this variable itself is written only on the bus's isolation.
+    private(set) weak var lifetime: AnyObject?
 
     init(_ consumer: any EventConsumer, order: UInt64, weakly: Bool) {
         self.order = order
@@ -26,11 +35,19 @@ final class Recipient {
         }
     }
 
-    /// The consumer to call, or `nil` when it was removed or (held weakly) deallocated.
+    /// The consumer to call, or `nil` when it was removed, (held weakly) deallocated, or
+    /// its lifetime object is gone.
     @inline(__always)
     var consumer: (any EventConsumer)? {
         guard isActive else { return nil }
+        if isLifetimeBound && lifetime == nil { return nil }
         return strong ?? weak
+    }
+
+    /// Ends this recipient when `object` is deallocated; call right after registering.
+    func bindLifetime(to object: AnyObject) {
+        lifetime = object
+        isLifetimeBound = true
     }
 
     /// Ends this recipient: it is never called again and its consumer is released.
@@ -38,5 +55,6 @@ final class Recipient {
         isActive = false
         strong = nil
         weak = nil
+        lifetime = nil
     }
 }

@@ -1,0 +1,40 @@
+/// The bus's announcement that a throwing subscription threw.
+///
+/// A closure subscribed with ``EventBus/subscribe(to:fileID:line:throwing:)`` may throw.
+/// The error never stops delivery: the event still reaches its remaining recipients, the
+/// closure is not called again for that event, and the bus queues one `ConsumerFailedEvent`
+/// naming the subscription, the event and the error, so the error cannot vanish. It is
+/// queued only while someone listens for it, reaches only recipients that name it in
+/// ``EventConsumer/willConsume`` (``AllEvent`` and categories do not cover it), and never
+/// produces a ``DidConsumeEvent``.
+///
+/// ```swift
+/// bus.subscribe(to: ConsumerFailedEvent.self) { failure in
+///     log.error("\(failure.recipient) failed on \(failure.event): \(failure.error)")
+/// }
+/// ```
+///
+/// The subscription was called, so the event counts as delivered to it: the
+/// `ConsumerFailedEvent` is queued first, then that call's ``DidConsumeEvent`` (when someone
+/// listens for either). An error thrown while handling a `ConsumerFailedEvent` is not
+/// announced again: it would feed itself.
+public struct ConsumerFailedEvent: Event, _BusAnnouncement {
+    /// The recipient that threw: an object that stands for the subscription and describes
+    /// where it was made (the same object a ``DidConsumeEvent/consumer`` names for it).
+    public let recipient: any EventConsumer
+    /// The event it was handling.
+    public let event: any Event
+    /// The error it threw.
+    public let error: any Error
+
+    /// Creates an announcement; the bus makes these, tests may too.
+    /// - Parameters:
+    ///   - recipient: The recipient that threw.
+    ///   - event: The event it was handling.
+    ///   - error: The error it threw.
+    public init(recipient: any EventConsumer, event: any Event, error: any Error) {
+        self.recipient = recipient
+        self.event = event
+        self.error = error
+    }
+}

@@ -1,0 +1,40 @@
+/// The bus's announcement that a stream with a bounded buffer dropped an event.
+///
+/// A stream from ``EventBus/events(of:bufferingPolicy:fileID:line:isolation:)`` made with
+/// `.bufferingNewest(n)` or `.bufferingOldest(n)` holds at most `n` events that its consumer
+/// has not read yet. When one more arrives, the stream drops one — the oldest buffered event
+/// for `.bufferingNewest`, the arriving one for `.bufferingOldest` — and the bus queues a
+/// `DroppedEvent` naming the stream and the dropped event, so no drop is silent. It is
+/// queued only while someone listens for it, reaches only recipients that name it in
+/// ``EventConsumer/willConsume`` (``AllEvent`` and categories do not cover it), and never
+/// produces a ``DidConsumeEvent``.
+///
+/// ```swift
+/// final class DropLogger: EventConsumer {
+///     var willConsume: [any Event.Type] { [DroppedEvent.self] }
+///     func consume(_ event: any Event) {
+///         guard let drop = event.as(DroppedEvent.self) else { return }
+///         print("\(drop.stream) dropped \(drop.event)")
+///     }
+/// }
+/// ```
+///
+/// The drop happens while the stream receives an event, so the `DroppedEvent` is queued
+/// before that delivery's ``DidConsumeEvent``.
+public struct DroppedEvent: Event, _BusAnnouncement {
+    /// The recipient that stands for the stream: the same object that a
+    /// ``DidConsumeEvent/consumer`` names for it. Its description reads like
+    /// `events(of: Tick, bufferingPolicy: bufferingNewest(2)) at App/Ticker.swift:12`.
+    public let stream: any EventConsumer
+    /// The event the stream dropped.
+    public let event: any Event
+
+    /// Creates an announcement; the bus makes these, tests may too.
+    /// - Parameters:
+    ///   - stream: The recipient that stands for the stream.
+    ///   - event: The dropped event.
+    public init(stream: any EventConsumer, event: any Event) {
+        self.stream = stream
+        self.event = event
+    }
+}

@@ -1,0 +1,95 @@
+extension EventBus {
+    /// Returns a handle that posts events to this bus from any thread or task.
+    ///
+    /// Call it on the bus's isolation; the default argument captures it. Events posted
+    /// through the handle are delivered on that isolation, through ``dispatch(_:)``, in one
+    /// global first-in, first-out order that keeps each thread's posting order (see
+    /// ``EventPoster`` for every rule). Every call returns a handle to the same mailbox.
+    ///
+    /// ```swift
+    /// let poster = bus.poster()               // on the main actor
+    /// Task.detached { poster.post(Progress(fraction: 1)) }
+    /// ```
+    ///
+    /// > Note: Vended outside any actor (`isolation` is `nil`), the bus has nowhere to hop:
+    /// > posted events wait until its owner calls ``deliverPosted()``. Once the bus vends a
+    /// > poster or a stream on an actor, the compiler keeps it there, and posts hop to it
+    /// > on their own.
+    /// - Parameter isolation: The isolation the bus lives on; leave the default, which is
+    ///   the caller's.
+    /// - Returns: A `Sendable` handle; it does not keep the bus alive.
+    public func poster(isolation: isolated (any Actor)? = #isolation) -> EventPoster {
+        EventPoster(inbox: openInbox(isolation: isolation))
+    }
+
+    /// Delivers, now and on the caller's isolation, every event posted so far, in posting
+    /// order, through ``dispatch(_:)``.
+    ///
+    /// A bus that lives on an actor does this on its own shortly after each post; a bus
+    /// with no isolation to hop to needs its owner to call it. It also removes streams
+    /// whose consumer has stopped, and resumes ``EventPoster/waitUntilDelivered()`` calls.
+    /// Events posted while it runs wait for the next call.
+    ///
+    /// ```swift
+    /// let bus = EventBus()                    // in a command-line tool's run loop
+    /// let poster = bus.poster()
+    /// worker.start(poster)
+    /// while running { bus.deliverPosted(); … }
+    /// ```
+    /// - Returns: The report of each posted event's dispatch, in posting order. A call
+    ///   made while the bus is delivering reports them ``DispatchReport/queued`` (or
+    ///   refused), like any nested dispatch.
+    /// - Complexity: O(*p*) dispatches for *p* posted events.
+    @discardableResult
+    public func deliverPosted() -> [DispatchReport] {
+        var reports: [DispatchReport] = []
+        drainInbox { reports.append($0) }
+        return reports
+    }
+
+    /// Takes everything waiting in the mailbox and handles it in posting order.
+    func drainInbox(_ report: (DispatchReport) -> Void = { _ in }) {
+        guard let inbox else { return }
+        let batch = inbox.takeAll()
+        if batch.sweep { removeEndedRecipients() }
+        for item in batch.items {
+            switch item {
+            case .event(let event): report(dispatch(event))
+            case .barrier(let continuation): continuation.resume(returning: true)
+            }
+        }
+    }
+
+    /// The mailbox, made on first use. With an isolation, also installs the drainer that
+    /// lets posts and stream endings reach the bus there.
+    func openInbox(isolation: isolated (any Actor)?) -> Inbox {
+        let inbox: Inbox
+        if let existing = self.inbox {
+            inbox = existing
+        } else {
+            inbox = Inbox(capacity: maximumPending)
+            self.inbox = inbox
+        }
+        if let isolation, !inbox.hasDrainer {
+            // We are running on `isolation`, the bus's home from now on (see BusDrainer).
+            inbox.install(BusDrainer(bus: self, isolation: isolation))
+        }
+        return inbox
+    }
+
+    /// Removes every recipient that has ended without being removed: stopped streams, and
+    /// owner-bound subscriptions or weakly held consumers whose object is gone.
+    func removeEndedRecipients() {
+        for recipient in registry.recipients where recipient.consumer == nil {
+            registry.remove(recipient)
+        }
+    }
+
+    /// The bus is going away: refuse later posts and finish its streams.
+    func closeCrossings() {
+        inbox?.close()
+        for recipient in registry.recipients {
+            (recipient.consumer as? any BusStream)?.finish()
+        }
+    }
+}

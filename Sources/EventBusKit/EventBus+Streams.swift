@@ -1,0 +1,125 @@
+extension EventBus {
+    /// Returns an asynchronous stream of the events of type `T`, for an async consumer in
+    /// any task.
+    ///
+    /// The stream is a recipient like any other, registered now (not when iteration
+    /// starts), with `willConsume = [T]`: it receives every event that `is T` (subclasses of
+    /// a class `T` included), in registration order among the event's recipients, under the
+    /// same snapshot rules. Events are yielded on the bus's isolation and buffered until the
+    /// consumer reads them, in order.
+    ///
+    /// ```swift
+    /// let ticks = bus.events(of: Tick.self)
+    /// Task {
+    ///     for await tick in ticks { print(tick.count) }
+    ///     print("the bus is gone")
+    /// }
+    /// ```
+    ///
+    /// - **Ends** when the bus is deallocated (the consumer reads what is buffered, then the
+    ///   loop ends), or when the consumer stops: its task is cancelled, or the stream and
+    ///   its iterator are released (a `for await` loop that breaks, once nothing else holds
+    ///   the stream). From then on the bus never yields to it again, and removes its entry
+    ///   at once on the bus's isolation. A bus with no isolation to hop to removes the entry
+    ///   at its next ``deliverPosted()``, or when an event's pass meets it.
+    /// - **Bounded buffers drop nothing silently.** With `.bufferingNewest(n)` or
+    ///   `.bufferingOldest(n)`, each event the buffer drops is announced as a
+    ///   ``DroppedEvent``.
+    ///
+    /// - Parameters:
+    ///   - type: The event type; it crosses to the consumer's task, so it is `Sendable`.
+    ///   - bufferingPolicy: How many unread events the stream keeps; `.unbounded` (the
+    ///     default) keeps them all.
+    ///   - fileID: Where the stream is made, for its description in announcements.
+    ///   - line: The line where it is made.
+    ///   - isolation: The isolation the bus lives on; leave the default, which is the
+    ///     caller's.
+    /// - Returns: The stream.
+    /// - Complexity: O(*r*) for *r* event types already routed.
+    public func events<T: Event & Sendable>(
+        of type: T.Type,
+        bufferingPolicy: AsyncStream<T>.Continuation.BufferingPolicy = .unbounded,
+        fileID: String = #fileID,
+        line: Int = #line,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> AsyncStream<T> {
+        makeStream(
+            listing: T.self,
+            bufferingPolicy: bufferingPolicy,
+            label:
+                "events(of: \(T.self), bufferingPolicy: \(bufferingPolicy)) at \(fileID):\(line)",
+            isolation: isolation
+        ) { $0.as(T.self) }
+    }
+
+    /// Returns an asynchronous stream of the events whose type conforms to a protocol.
+    ///
+    /// Same rules as ``events(of:bufferingPolicy:fileID:line:isolation:)``, with
+    /// `willConsume = [Conforming<P>.self]`: the stream receives every event that `is P`,
+    /// except the bus's own announcements.
+    ///
+    /// ```swift
+    /// protocol Analytics: Event, Sendable {}
+    ///
+    /// for await event in bus.events(of: Conforming<any Analytics>.self) {
+    ///     tracker.send(event)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - category: The category, `Conforming<any P>.self`; `any P` must be `Sendable`
+    ///     (write `Conforming<any P & Sendable>` when `P` does not refine `Sendable`).
+    ///   - bufferingPolicy: How many unread events the stream keeps; `.unbounded` (the
+    ///     default) keeps them all.
+    ///   - fileID: Where the stream is made, for its description in announcements.
+    ///   - line: The line where it is made.
+    ///   - isolation: The isolation the bus lives on; leave the default, which is the
+    ///     caller's.
+    /// - Returns: The stream of the category's events.
+    /// - Complexity: O(1) now, and a rebuild of each route on next use (categories are
+    ///   decided on event values).
+    public func events<P: Sendable>(
+        of category: Conforming<P>.Type,
+        bufferingPolicy: AsyncStream<P>.Continuation.BufferingPolicy = .unbounded,
+        fileID: String = #fileID,
+        line: Int = #line,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> AsyncStream<P> {
+        makeStream(
+            listing: category,
+            bufferingPolicy: bufferingPolicy,
+            label:
+                "events(of: \(category), bufferingPolicy: \(bufferingPolicy)) at \(fileID):\(line)",
+            isolation: isolation
+        ) { $0 as? P }
+    }
+
+    /// Registers a stream recipient listing `listed` and returns its stream.
+    private func makeStream<Element: Sendable>(
+        listing listed: any Event.Type,
+        bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+        label: String,
+        isolation: isolated (any Actor)?,
+        element: @escaping (any Event) -> Element?
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Element.self, bufferingPolicy: bufferingPolicy)
+        let inbox = openInbox(isolation: isolation)
+        let consumer = StreamConsumer(
+            listing: listed, continuation: continuation, element: element, label: label,
+            bus: self)
+        let recipient = registry.add(consumer, weakly: false)!
+        // The recipient lives while its lifeline does, and only the termination handler
+        // holds the lifeline. When the consumer stops, the handler (on whatever thread it
+        // runs) releases the lifeline first, so from then on the bus never calls the
+        // recipient, then asks the bus, through the locked mailbox, to remove it. The
+        // handler never touches the bus, which is not `Sendable`; the bus removes the entry
+        // on its own isolation.
+        let lifeline = LockedState<StreamLifeline?>(StreamLifeline())
+        recipient.bindLifetime(to: lifeline.withLock { $0! })
+        continuation.onTermination = { _ in
+            lifeline.withLock { $0 = nil }
+            inbox.requestSweep()
+        }
+        return stream
+    }
+}

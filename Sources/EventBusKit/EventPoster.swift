@@ -1,0 +1,80 @@
+/// A `Sendable` handle that posts events to an ``EventBus`` from any thread or task.
+///
+/// `EventBus` lives in one isolation domain; an `EventPoster` is how other domains reach
+/// it. Get one from ``EventBus/poster(isolation:)`` on the bus's isolation and hand it to
+/// background work:
+///
+/// ```swift
+/// @MainActor final class AppModel {
+///     let bus = EventBus()
+///     func startDownload() {
+///         let poster = bus.poster()
+///         Task.detached {
+///             let data = await download()
+///             poster.post(DownloadFinished(size: data.count))   // delivered on the main actor
+///         }
+///     }
+/// }
+/// ```
+///
+/// The rules:
+/// - **Where.** Posted events are delivered on the bus's isolation — the main actor for a
+///   bus that vended its poster there, the owning actor otherwise — through
+///   ``EventBus/dispatch(_:)``, so they obey every delivery rule and bound. A bus that
+///   vended its poster outside any actor has nowhere to hop: posted events wait until its
+///   owner calls ``EventBus/deliverPosted()``.
+/// - **Order.** One global first-in, first-out order across all threads, which keeps each
+///   thread's own posting order. None is lost or duplicated while the bus lives.
+/// - **Bound.** At most `maximumPending` posted events wait for the bus; a post beyond that
+///   returns ``PostReport/rejectedFull``.
+/// - **After the bus is gone.** `post(_:)` is a no-op that returns ``PostReport/busGone``.
+///   The handle never keeps the bus alive. Accepted events still waiting when the bus is
+///   deallocated go with it.
+/// - **Locks.** Posting takes a short lock (the only one in EventBusKit); delivery does not.
+public struct EventPoster: Sendable {
+    let inbox: Inbox
+
+    init(inbox: Inbox) {
+        self.inbox = inbox
+    }
+
+    /// Posts an event to the bus, from any thread or task.
+    ///
+    /// Returns at once. The event is delivered later on the bus's isolation, after every
+    /// event posted before it (from any thread), through ``EventBus/dispatch(_:)``.
+    ///
+    /// ```swift
+    /// let report = poster.post(Progress(fraction: 0.5))
+    /// if report == .busGone { return }   // the screen was closed
+    /// ```
+    /// - Parameter event: The event; it crosses isolation domains, so it must be `Sendable`.
+    /// - Returns: ``PostReport/accepted``, ``PostReport/rejectedFull`` when `maximumPending`
+    ///   posted events are already waiting, or ``PostReport/busGone``.
+    /// - Complexity: O(1) amortized, under a short lock.
+    @discardableResult
+    public func post(_ event: any Event & Sendable) -> PostReport {
+        inbox.post(event)
+    }
+
+    /// Suspends until the bus has delivered every event posted (by any thread) before this
+    /// call.
+    ///
+    /// Useful in tests and at shutdown. It also waits for the bus to remove streams whose
+    /// consumer stopped before this call. For a bus with no isolation to hop to, it waits
+    /// until the owner calls ``EventBus/deliverPosted()``.
+    ///
+    /// ```swift
+    /// poster.post(Saved())
+    /// await poster.waitUntilDelivered()
+    /// ```
+    /// - Returns: `true` once delivered; `false` when the bus was deallocated first.
+    @discardableResult
+    public func waitUntilDelivered() async -> Bool {
+        await withCheckedContinuation { continuation in
+            inbox.addBarrier(continuation)
+        }
+    }
+
+    /// Whether the bus is still alive (it may be deallocated right after this returns).
+    public var isBusAlive: Bool { inbox.isOpen }
+}

@@ -1,0 +1,41 @@
+/// Reaches a bus on the isolation it lives on, from any thread, to deliver its mailbox.
+///
+/// A poster cannot hold the bus: `EventBus` is not `Sendable`. It holds this instead, and
+/// each drain hops to the bus's actor first and touches the bus only there.
+final class BusDrainer: @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound:
+    // - `bus` and `isolation` are `weak let`: never reassigned, and the runtime zeroes weak
+    //   references atomically, so loading them from any thread is safe.
+    // - `bus` is dereferenced in one place only, `drain(on:)`, which is isolated to
+    //   `isolation`: the actor the bus was on when this drainer was made (see
+    //   `EventBus.installDrainer(isolation:)`, called from methods with an
+    //   `isolated (any Actor)?` parameter).
+    // - The compiler keeps the bus there: after a bus is passed to a method isolated to an
+    //   actor, region-based isolation merges it into that actor's region, so it can no
+    //   longer be sent to another isolation (`sending` it is an error). Every access to the
+    //   bus therefore happens on its own actor, serialized with its owner's accesses.
+    private weak let bus: EventBus?
+    private weak let isolation: (any Actor)?
+
+    /// - Parameters:
+    ///   - bus: The bus to drain.
+    ///   - isolation: The actor `bus` lives on; the caller must be running on it.
+    init(bus: EventBus, isolation: any Actor) {
+        self.bus = bus
+        self.isolation = isolation
+    }
+
+    /// Schedules a drain on the bus's actor.
+    func scheduleDrain() {
+        Task { await self.drain() }
+    }
+
+    private func drain() async {
+        guard let isolation else { return }
+        await drain(on: isolation)
+    }
+
+    private func drain(on actor: isolated any Actor) {
+        bus?.drainInbox()
+    }
+}

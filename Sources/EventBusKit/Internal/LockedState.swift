@@ -1,0 +1,49 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Android)
+    import Android
+#else
+    #error("LockedState needs a platform with POSIX threads")
+#endif
+
+/// A value guarded by a POSIX mutex, shared between threads.
+///
+/// EventBusKit's only lock. It guards the state that other threads and tasks reach — the
+/// poster's mailbox and a stream's lifeline — and never the delivery path, which runs on
+/// the bus's own isolation without locks. (`Synchronization.Mutex` would do, but needs
+/// iOS 18 / macOS 15; this works on iOS 16 / macOS 13 and Linux.)
+final class LockedState<State: Sendable>: @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound: `state` is read and written only inside
+    // `withLock`, between `pthread_mutex_lock` and `pthread_mutex_unlock` of `mutex`, so
+    // no two threads ever touch it at once, and the mutex orders each access after the
+    // previous one (happens-before). `mutex` is allocated and initialized once in `init`,
+    // never reassigned, and destroyed in `deinit`, when no other thread holds a reference.
+    // `State: Sendable` makes whatever a caller moves in or out safe to use on its thread.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var state: State
+
+    init(_ state: State) {
+        self.state = state
+        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed with \(status)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the state.
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&state)
+    }
+}

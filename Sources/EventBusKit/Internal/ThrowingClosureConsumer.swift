@@ -1,0 +1,32 @@
+/// The consumer that stands for a throwing closure subscription.
+///
+/// Like ``ClosureConsumer`` (`willConsume = [T]`), but a thrown error is caught here, so it
+/// never stops the pass, and announced as a ``ConsumerFailedEvent``.
+final class ThrowingClosureConsumer<T: Event>: EventConsumer, CustomStringConvertible {
+    private let handler: (T) throws -> Void
+    private let origin: String
+    /// The bus that announces failures; never retained.
+    private weak var bus: EventBus?
+
+    init(_ handler: @escaping (T) throws -> Void, origin: String, bus: EventBus) {
+        self.handler = handler
+        self.origin = origin
+        self.bus = bus
+    }
+
+    var willConsume: [any Event.Type] { [T.self] }
+
+    func consume(_ event: any Event) {
+        do {
+            // The route delivers only events with `event is T`, so the cast succeeds.
+            try handler(event.as(T.self)!)
+        } catch {
+            // Announced once and never retried; a failure on a failure is not announced,
+            // or a throwing failure handler would feed itself.
+            if event is ConsumerFailedEvent { return }
+            bus?.announce(ConsumerFailedEvent(recipient: self, event: event, error: error))
+        }
+    }
+
+    var description: String { "Subscription(to: \(T.self), throwing, at: \(origin))" }
+}

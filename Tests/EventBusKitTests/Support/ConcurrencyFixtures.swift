@@ -1,0 +1,157 @@
+import Dispatch
+import EventBusKit
+import Foundation
+
+// Fixtures for the owner-bound, stream, poster and throwing-subscription suites.
+
+/// The root of a `Sendable` class hierarchy of events, for streams of a superclass.
+///
+/// `@unchecked Sendable` is sound: a non-final class cannot state `Sendable` otherwise, and
+/// this one (and its subclass) has only an immutable `let` of a `Sendable` type.
+class StreamPageView: Event, @unchecked Sendable, CustomStringConvertible {
+    let page: String
+    init(page: String) { self.page = page }
+    var description: String { "page(\(page))" }
+}
+
+/// A subclass: a stream of `StreamPageView` receives it.
+final class StreamRewardPageView: StreamPageView, @unchecked Sendable {
+    override var description: String { "rewardPage(\(page))" }
+}
+
+/// A protocol category for streams; refining `Sendable` makes `any StreamAnalytics` one.
+protocol StreamAnalytics: Event, Sendable {
+    var name: String { get }
+}
+
+/// A struct in the `StreamAnalytics` category.
+struct StreamTap: StreamAnalytics {
+    let name: String
+}
+
+/// An event error thrown by throwing subscriptions in tests.
+struct HandlerError: Error, Equatable {
+    let code: Int
+}
+
+/// One event of the poster stress test: which thread posted it, and its place in that
+/// thread's sequence.
+struct PosterStressEvent: Event, Sendable, Equatable {
+    let thread: Int
+    let index: Int
+}
+
+/// Reads every element of `stream` until it finishes.
+func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
+    var elements: [Element] = []
+    for await element in stream { elements.append(element) }
+    return elements
+}
+
+/// Posts `count` events from each of `threads` new threads, all released together, and
+/// returns once every thread has finished posting.
+///
+/// - Returns: The reports that were not ``PostReport/accepted``, counted over all threads.
+func postFromThreads(_ poster: EventPoster, threads: Int, count: Int) async -> Int {
+    let start = DispatchSemaphore(value: 0)
+    let finished = DispatchGroup()
+    let refusals = RefusalCounter()
+    for thread in 0..<threads {
+        finished.enter()
+        Thread {
+            start.wait()
+            var refused = 0
+            for index in 0..<count {
+                if poster.post(PosterStressEvent(thread: thread, index: index)) != .accepted {
+                    refused += 1
+                }
+            }
+            refusals.add(refused)
+            finished.leave()
+        }.start()
+    }
+    for _ in 0..<threads { start.signal() }
+    await withCheckedContinuation { continuation in
+        finished.notify(queue: .global()) { continuation.resume() }
+    }
+    return refusals.total
+}
+
+/// A counter that posting threads add to.
+///
+/// `@unchecked Sendable` is sound: `count` is read and written only while `lock` is held.
+final class RefusalCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add(_ value: Int) {
+        lock.lock()
+        count += value
+        lock.unlock()
+    }
+
+    var total: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
+
+/// What went wrong with a stress run's deliveries, or `[]` when every event of every thread
+/// arrived exactly once and in its thread's posting order.
+func stressProblems(_ received: [PosterStressEvent], threads: Int, count: Int) -> [String] {
+    var problems: [String] = []
+    if received.count != threads * count {
+        problems.append("received \(received.count) events, expected \(threads * count)")
+    }
+    for thread in 0..<threads {
+        let indices = received.filter { $0.thread == thread }.map(\.index)
+        if indices != Array(0..<count) {
+            let firstBad = zip(indices, 0..<count).first { $0 != $1 }
+            problems.append(
+                "thread \(thread): \(indices.count) events, first out of order at \(String(describing: firstBad))"
+            )
+        }
+    }
+    return problems
+}
+
+/// A recorder the stress test's subscription appends to, on the bus's isolation.
+final class StressRecorder {
+    var events: [PosterStressEvent] = []
+}
+
+/// An actor that owns a bus, as a service would, for the actor-owned poster tests.
+actor PosterOwningService {
+    let bus: EventBus
+    private let recorder = StressRecorder()
+    private var tokens: Set<Subscription> = []
+
+    init(maximumPending: Int) {
+        bus = EventBus(maximumPending: maximumPending)
+    }
+
+    /// Subscribes the recorder and vends the poster, on the actor.
+    func start() -> EventPoster {
+        let recorder = self.recorder
+        bus.subscribe(to: PosterStressEvent.self) { recorder.events.append($0) }
+            .store(in: &tokens)
+        return bus.poster()
+    }
+
+    var received: [PosterStressEvent] { recorder.events }
+}
+
+/// Makes a stream on `bus` from a synchronous, nonisolated context: `#isolation` is `nil`,
+/// as for a bus owned by a plain thread.
+func unisolatedStream<T: Event & Sendable>(
+    of type: T.Type, on bus: EventBus,
+    bufferingPolicy: AsyncStream<T>.Continuation.BufferingPolicy = .unbounded
+) -> AsyncStream<T> {
+    bus.events(of: type, bufferingPolicy: bufferingPolicy)
+}
+
+/// Vends a poster from a synchronous, nonisolated context (no isolation to hop to).
+func unisolatedPoster(of bus: EventBus) -> EventPoster {
+    bus.poster()
+}
