@@ -81,7 +81,7 @@ extension EventBus {
     /// owner-bound subscriptions or weakly held consumers whose object is gone.
     func removeEndedRecipients() {
         for recipient in registry.recipients where recipient.consumer == nil {
-            registry.remove(recipient)
+            end(recipient)
         }
     }
 

@@ -1,0 +1,183 @@
+import Testing
+
+@testable import EventBusKit
+
+@Suite struct PosterTests {
+    // MARK: Delivery on the bus's isolation
+
+    @MainActor
+    @Test func eventsPostedFromAnotherTaskAreDeliveredOnTheMainActorInPostingOrder() async {
+        let bus = EventBus()
+        let poster = bus.poster()
+        var received: [Int] = []
+        let token = bus.subscribe(to: Num.self) { number in
+            MainActor.assertIsolated()
+            received.append(number.value)
+        }
+        let reports = await Task.detached {
+            (1...3).map { poster.post(Num($0)) }
+        }.value
+        #expect(reports == [.accepted, .accepted, .accepted])
+        #expect(await poster.waitUntilDelivered())
+        #expect(received == [1, 2, 3])
+        withExtendedLifetime(token) {}
+    }
+
+    @MainActor
+    @Test(.timeLimit(.minutes(1)))
+    func fourThreadsPostingTenThousandEventsEachIntoAMainActorBusDeliverEachOnceInThreadOrder()
+        async
+    {
+        let bus = EventBus(maximumPending: 40_000)
+        let recorder = StressRecorder()
+        let token = bus.subscribe(to: PosterStressEvent.self) { recorder.events.append($0) }
+        let poster = bus.poster()
+        let refused = await postFromThreads(poster, threads: 4, count: 10_000)
+        #expect(refused == 0)
+        #expect(await poster.waitUntilDelivered())
+        #expect(stressProblems(recorder.events, threads: 4, count: 10_000) == [])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func fourThreadsPostingTenThousandEventsEachIntoAnActorOwnedBusDeliverEachOnceInThreadOrder()
+        async
+    {
+        let service = PosterOwningService(maximumPending: 40_000)
+        let poster = await service.start()
+        let refused = await postFromThreads(poster, threads: 4, count: 10_000)
+        #expect(refused == 0)
+        #expect(await poster.waitUntilDelivered())
+        #expect(stressProblems(await service.received, threads: 4, count: 10_000) == [])
+    }
+
+    @MainActor
+    @Test func postedEventsGoThroughDispatchAndItsAnnouncements() async {
+        let bus = EventBus()
+        let poster = bus.poster()
+        let logger = RecordingConsumer(willConsume: [DidConsumeEvent.self, NoConsumerEvent.self])
+        bus.register(logger)
+        let recorder = RecordingConsumer(name: "R", willConsume: [Num.self])
+        bus.register(recorder)
+        poster.post(Num(1))
+        poster.post(Other())
+        await poster.waitUntilDelivered()
+        #expect(recorder.events(of: Num.self).map(\.value) == [1])
+        #expect(logger.events.map(label) == ["(R consumed 1)", "(nobody got other)"])
+    }
+
+    // MARK: A bus with no isolation
+
+    @Test func aBusWithNoIsolationKeepsPostedEventsUntilItsOwnerDeliversThem() async {
+        let bus = EventBus()
+        let poster = unisolatedPoster(of: bus)
+        let recorder = RecordingConsumer(willConsume: [Num.self])
+        bus.register(recorder)
+        let reports = await Task.detached { [poster] in
+            (1...3).map { poster.post(Num($0)) }
+        }.value
+        #expect(reports == [.accepted, .accepted, .accepted])
+        #expect(recorder.events.isEmpty)
+        #expect(bus.deliverPosted() == Array(repeating: .drained(events: 1), count: 3))
+        #expect(recorder.events(of: Num.self).map(\.value) == [1, 2, 3])
+        #expect(bus.deliverPosted() == [])
+    }
+
+    @Test func aBarrierOnABusWithNoIsolationWaitsForItsOwnersDeliverPosted() async {
+        let bus = EventBus()
+        let poster = unisolatedPoster(of: bus)
+        let recorder = RecordingConsumer(willConsume: [Num.self])
+        bus.register(recorder)
+        poster.post(Num(1))
+        // `waitUntilDelivered()` queues this barrier; adding it directly lets the owner
+        // deliver right after, on the same thread, without waiting for a task to start.
+        let delivered = await withCheckedContinuation { continuation in
+            poster.inbox.addBarrier(continuation)
+            #expect(recorder.events.isEmpty)
+            bus.deliverPosted()
+        }
+        #expect(delivered)
+        #expect(recorder.events(of: Num.self).map(\.value) == [1])
+    }
+
+    @Test func aDeliverPostedCallMadeDuringDeliveryQueuesThePostedEvents() {
+        let bus = EventBus()
+        let poster = unisolatedPoster(of: bus)
+        let trace = Trace()
+        var nested: [DispatchReport] = []
+        bus.register(
+            TraceConsumer("A", [Num.self], trace: trace) { event in
+                if event.as(Num.self)?.value == 0 { nested = bus.deliverPosted() }
+            })
+        poster.post(Num(1))
+        poster.post(Num(2))
+        #expect(bus.dispatch(Num(0)) == .drained(events: 3))
+        #expect(nested == [.queued, .queued])
+        #expect(trace.entries == ["A0", "A1", "A2"])
+    }
+
+    @Test func aPostedEventThatStartsAFeedbackLoopReportsTheDiscardsOfItsDrain() {
+        let bus = EventBus(maximumPending: 2, maximumEventsPerDrain: 3)
+        let poster = unisolatedPoster(of: bus)
+        let echo = bus.subscribe(to: Num.self) { number in bus.dispatch(Num(number.value + 1)) }
+        poster.post(Num(0))
+        #expect(bus.deliverPosted() == [.limitReached(processed: 3, discarded: 1)])
+        withExtendedLifetime(echo) {}
+    }
+
+    // MARK: Bounds and the bus's end
+
+    @Test func aPostBeyondMaximumPendingIsRejectedAndCounted() {
+        let bus = EventBus(maximumPending: 2)
+        let poster = unisolatedPoster(of: bus)
+        let recorder = RecordingConsumer(willConsume: [Num.self])
+        bus.register(recorder)
+        #expect([1, 2, 3].map { poster.post(Num($0)) } == [.accepted, .accepted, .rejectedFull])
+        #expect(bus.deliverPosted().count == 2)
+        #expect(recorder.events(of: Num.self).map(\.value) == [1, 2])
+        // Delivered events free their places.
+        #expect(poster.post(Num(4)) == .accepted)
+    }
+
+    @Test func postingAfterTheBusIsGoneIsANoOpThatReportsIt() async {
+        var bus: EventBus? = EventBus()
+        let poster = unisolatedPoster(of: bus!)
+        #expect(poster.isBusAlive)
+        bus = nil
+        #expect(!poster.isBusAlive)
+        #expect(poster.post(Num(1)) == .busGone)
+        #expect(await poster.waitUntilDelivered() == false)
+    }
+
+    @Test func acceptedEventsStillWaitingWhenTheBusIsDeallocatedGoWithIt() async {
+        var bus: EventBus? = EventBus()
+        let poster = unisolatedPoster(of: bus!)
+        #expect(poster.post(Num(1)) == .accepted)
+        let delivered = await withCheckedContinuation { continuation in
+            poster.inbox.addBarrier(continuation)
+            bus = nil
+        }
+        #expect(!delivered)
+        #expect(poster.post(Num(2)) == .busGone)
+    }
+
+    @Test func thePosterDoesNotKeepTheBusAlive() {
+        var bus: EventBus? = EventBus()
+        weak let weakBus = bus
+        let poster = unisolatedPoster(of: bus!)
+        bus = nil
+        #expect(weakBus == nil)
+        #expect(poster.post(Num(1)) == .busGone)
+    }
+
+    @Test func anActorOwnedBusIsReleasedWithItsActorWhileAPosterIsHeld() async {
+        var service: PosterOwningService? = PosterOwningService(maximumPending: 10)
+        weak let weakService = service
+        let poster = await service!.start()
+        #expect(poster.post(PosterStressEvent(thread: 0, index: 0)) == .accepted)
+        #expect(await poster.waitUntilDelivered())
+        service = nil
+        #expect(weakService == nil)
+        #expect(poster.post(PosterStressEvent(thread: 0, index: 1)) == .busGone)
+    }
+}

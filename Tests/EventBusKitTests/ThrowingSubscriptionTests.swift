@@ -1,0 +1,115 @@
+import EventBusKit
+import Testing
+
+@Suite struct ThrowingSubscriptionTests {
+    @Test func anErrorDoesNotStopDeliveryToTheRemainingRecipients() {
+        let bus = EventBus()
+        let trace = Trace()
+        bus.register(TraceConsumer("A", [Num.self], trace: trace))
+        let failing = bus.subscribe(to: Num.self) { number in
+            trace.entries.append("F\(number)")
+            throw HandlerError(code: number.value)
+        }
+        bus.register(TraceConsumer("B", [Num.self], trace: trace))
+        bus.dispatch(Num(1))
+        bus.dispatch(Num(2))
+        #expect(trace.entries == ["A1", "F1", "B1", "A2", "F2", "B2"])
+        withExtendedLifetime(failing) {}
+    }
+
+    @Test func eachFailureIsAnnouncedOnceWithTheRecipientTheEventAndTheError() {
+        let bus = EventBus()
+        let failures = RecordingConsumer(willConsume: [ConsumerFailedEvent.self])
+        bus.register(failures)
+        var calls = 0
+        let failing = bus.subscribe(to: Num.self) { number in
+            calls += 1
+            if number.value.isMultiple(of: 2) { throw HandlerError(code: number.value) }
+        }
+        #expect(bus.dispatch(Num(1)) == .drained(events: 1))
+        #expect(bus.dispatch(Num(2)) == .drained(events: 2))
+        #expect(calls == 2)  // never retried
+        let failed = failures.events(of: ConsumerFailedEvent.self)
+        #expect(failed.count == 1)
+        #expect(failed.first?.event.as(Num.self)?.value == 2)
+        #expect(failed.first?.error as? HandlerError == HandlerError(code: 2))
+        #expect(
+            failed.first.map { "\($0.recipient)" }?
+                .hasPrefix("Subscription(to: Num, throwing, at: EventBusKitTests/") == true)
+        withExtendedLifetime(failing) {}
+    }
+
+    @Test func theFailureIsAnnouncedBeforeTheCallsDidConsumeEventAndNamesTheSameRecipient() {
+        let bus = EventBus()
+        let logger = RecordingConsumer(willConsume: [
+            DidConsumeEvent.self, ConsumerFailedEvent.self,
+        ])
+        bus.register(logger)
+        let failing = bus.subscribe(to: Num.self) { _ in throw HandlerError(code: 0) }
+        #expect(bus.dispatch(Num(1)) == .drained(events: 3))
+        let failure = logger.events.first?.as(ConsumerFailedEvent.self)
+        let did = logger.events.last?.as(DidConsumeEvent.self)
+        #expect(failure != nil && did != nil)
+        #expect(failure.map { $0.recipient === did?.consumer } == true)
+        withExtendedLifetime(failing) {}
+    }
+
+    @Test func aFailureIsQueuedOnlyWhileSomeoneListensAndAllEventDoesNotCoverIt() {
+        let bus = EventBus()
+        let everything = RecordingConsumer(willConsume: [AllEvent.self])
+        bus.register(everything)
+        let failing = bus.subscribe(to: Num.self) { _ in throw HandlerError(code: 0) }
+        #expect(bus.dispatch(Num(1)) == .drained(events: 1))
+        #expect(everything.events.count == 1)
+        withExtendedLifetime(failing) {}
+    }
+
+    @Test func aFailureWhileHandlingAFailureIsNotAnnouncedAgain() {
+        let bus = EventBus()
+        let first = bus.subscribe(to: Num.self) { _ in throw HandlerError(code: 1) }
+        var handled = 0
+        let second = bus.subscribe(to: ConsumerFailedEvent.self) { _ in
+            handled += 1
+            throw HandlerError(code: 2)
+        }
+        #expect(bus.dispatch(Num(1)) == .drained(events: 2))
+        #expect(handled == 1)
+        withExtendedLifetime((first, second)) {}
+    }
+
+    @Test func aClosureThatDoesNotThrowPicksThePlainOverload() {
+        let bus = EventBus()
+        let logger = RecordingConsumer(willConsume: [DidConsumeEvent.self])
+        bus.register(logger)
+        let plain = bus.subscribe(to: Num.self) { _ in }
+        let throwing = bus.subscribe(to: Num.self) { number in
+            if number.value < 0 { throw HandlerError(code: number.value) }
+        }
+        bus.dispatch(Num(1))
+        let described = logger.events(of: DidConsumeEvent.self).map { "\($0.consumer)" }
+        #expect(described.count == 2)
+        #expect(described.first?.contains("throwing") == false)
+        #expect(described.last?.contains("throwing") == true)
+        withExtendedLifetime((plain, throwing)) {}
+    }
+
+    @Test func theTokenEndsAThrowingSubscriptionOnCancelOrDeinit() {
+        let bus = EventBus()
+        var calls = 0
+        let token = bus.subscribe(to: Num.self) { number in
+            calls += 1
+            if number.value < 0 { throw HandlerError(code: number.value) }
+        }
+        do {
+            _ = bus.subscribe(to: Num.self) { _ in
+                calls += 100
+                throw HandlerError(code: 0)
+            }
+        }
+        bus.dispatch(Num(1))
+        token.cancel()
+        bus.dispatch(Num(2))
+        #expect(calls == 1)
+        #expect(bus.recipientCount == 0)
+    }
+}
