@@ -45,7 +45,14 @@ extension EventBus {
     }
 
     /// Ends `recipient` and removes it from the registry.
-    func end(_ recipient: Recipient) {
-        registry.remove(recipient)
+    ///
+    /// Its consumer is released only after the registry access ends: releasing a closure
+    /// runs the deinits of what it captured, and those may call back into the bus (cancel
+    /// another token, register, dispatch).
+    ///
+    /// - Returns: `false` when it was not registered.
+    @discardableResult
+    func end(_ recipient: Recipient) -> Bool {
+        withExtendedLifetime(recipient.strong) { registry.remove(recipient) }
     }
 }

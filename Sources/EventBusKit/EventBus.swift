@@ -175,16 +175,28 @@ public final class EventBus {
         defer { isDelivering = false }
         runPass(event)
         var processed = 1
-        while let next = queue.popFirst() {
+        while queue.count > 0 {
             if processed == maximumEventsPerDrain {
-                let discarded = queue.count + 1
-                queue.removeAll()
-                return .limitReached(processed: processed, discarded: discarded)
+                return .limitReached(processed: processed, discarded: discardWaitingEvents())
             }
-            runPass(next)
+            // The popped event is released after its pass, while the bus is still delivering:
+            // a dispatch from its deinit is queued like any other.
+            runPass(queue.popFirst()!)
             processed += 1
         }
         return .drained(events: processed)
+    }
+
+    /// Discards every waiting event at the drain budget and returns how many there were.
+    ///
+    /// Each event is released outside the queue's access and while the bus still counts as
+    /// delivering: a dispatch from a deinit it triggers (a class event's, or a consumer's that
+    /// only a waiting ``DidConsumeEvent`` kept alive) is admitted, then discarded and counted
+    /// with the rest, so nothing is left behind for the next drain.
+    private func discardWaitingEvents() -> Int {
+        var discarded = 0
+        while queue.popFirst() != nil { discarded += 1 }
+        return discarded
     }
 
     /// Queues one of the bus's own announcements, only while someone listens for it.
@@ -207,12 +219,16 @@ public final class EventBus {
         for recipient in recipients {
             guard let consumer = recipient.consumer else {
                 // Removed before its turn, or held weakly and gone: skip it (and forget it).
-                if recipient.isActive { registry.remove(recipient) }
+                if recipient.isActive { end(recipient) }
                 continue
             }
             consumer.consume(event)
             delivered += 1
-            if !isAnnouncement && registry.tracesConsumption {
+            // The stored flag is the no-listener fast path; the route check then sees a
+            // weakly held listener that has died since.
+            if !isAnnouncement && registry.tracesConsumption
+                && registry.hasRecipients(for: DidConsumeEvent.self)
+            {
                 queue.append(DidConsumeEvent(consumer: consumer, event: event), isDispatched: false)
             }
         }

@@ -24,6 +24,8 @@ struct Registry {
     private var routes: [ObjectIdentifier: Route] = [:]
     /// The next registration order number.
     private var nextOrder: UInt64 = 0
+    /// `add` sweeps out dead weakly held consumers when `recipients` reaches this size.
+    private var sweepThreshold = 64
 
     /// The number of live recipients.
     var count: Int { recipients.count }
@@ -49,6 +51,7 @@ struct Registry {
             // A weakly held consumer died and its address was reused: drop the stale entry.
             remove(existing)
         }
+        if recipients.count >= sweepThreshold { sweepDeadWeakConsumers() }
         let recipient = Recipient(consumer, order: nextOrder, weakly: weakly)
         nextOrder &+= 1
         recipients.append(recipient)
@@ -90,6 +93,34 @@ struct Registry {
         return true
     }
 
+    /// Removes every weakly held consumer that has died, in one pass over the registry and
+    /// its routes, then sets the next sweep at twice the recipients left.
+    ///
+    /// A dead weakly held consumer is otherwise removed only when a pass meets it; one whose
+    /// events are never dispatched would stay forever. Sweeping when the registry has doubled
+    /// keeps its size within twice the live recipients (plus 64) at O(1) amortized per `add`.
+    /// Nothing is released (the consumers were held weakly), so no deinit runs here.
+    ///
+    /// - Complexity: O(*n* + *r*·*k*) for *n* recipients and *r* routes of length *k*.
+    private mutating func sweepDeadWeakConsumers() {
+        var swept = false
+        for recipient in recipients where recipient.consumer == nil && recipient.strong == nil {
+            recipient.deactivate()
+            if byID[recipient.id] === recipient { byID[recipient.id] = nil }
+            swept = true
+        }
+        if swept {
+            recipients.removeAll { !$0.isActive }
+            var index = routes.values.startIndex
+            while index != routes.values.endIndex {
+                routes.values[index].recipients.removeAll { !$0.isActive }
+                routes.values.formIndex(after: &index)
+            }
+            refreshTracing()
+        }
+        sweepThreshold = max(64, recipients.count * 2)
+    }
+
     /// Removes every recipient and deactivates each (the bus is going away).
     mutating func removeAll() {
         for recipient in recipients { recipient.deactivate() }
@@ -123,7 +154,11 @@ struct Registry {
     /// - Complexity: O(1) once the route is cached.
     mutating func hasRecipients<A: Event & _BusAnnouncement>(for type: A.Type) -> Bool {
         let key = ObjectIdentifier(type)
-        if let route = routes[key] { return !route.recipients.isEmpty }
+        if let route = routes[key] {
+            // A cached route may still hold a weakly held listener that has died: it listens
+            // no more (the answer must not depend on whether the route was cached).
+            return route.recipients.contains { $0.consumer != nil }
+        }
         // An announcement is a struct: any value of it decides a category like every other.
         return !build(type, key: key, value: A.probe).isEmpty
     }

@@ -1,0 +1,326 @@
+import EventBusKit
+import Testing
+
+// Each test pins one row of the table in the "Misuse and odd sequences" article
+// (Sources/EventBusKit/EventBusKit.docc/OddSequences.md).
+
+/// A class event that runs `onDeinit` when it is released.
+private final class OddFarewellEvent: Event, CustomStringConvertible {
+    let onDeinit: () -> Void
+    init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
+    var description: String { "farewell" }
+}
+
+/// An object (not a consumer) that runs `onDeinit` when it is released.
+private final class OddDeinitAction {
+    let onDeinit: () -> Void
+    init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
+}
+
+/// Something a subscription's closure owns: a token of its own.
+private final class OddTokenBox {
+    var token: Subscription?
+}
+
+/// A consumer that runs `onDeinit` when it is released.
+private final class OddMortalConsumer: EventConsumer {
+    let willConsume: [any Event.Type]
+    let onDeinit: () -> Void
+    init(_ willConsume: [any Event.Type], onDeinit: @escaping () -> Void) {
+        self.willConsume = willConsume
+        self.onDeinit = onDeinit
+    }
+    deinit { onDeinit() }
+    func consume(_ event: any Event) {}
+}
+
+/// A generic helper that subscribes to whatever type it is given: the path on which a
+/// wildcard can reach `subscribe(to:)` at run time.
+private func oddListen<E: Event>(to type: E.Type, on bus: EventBus) -> Subscription {
+    bus.subscribe(to: type) { _ in }
+}
+
+/// An app object that owns its bus.
+private final class OddBusOwner {
+    var bus: EventBus? = EventBus()
+}
+
+@Suite struct OddSequenceTests {
+    // MARK: Lists
+
+    @Test func duplicateListEntriesDeliverOnce() {
+        let bus = EventBus()
+        let trace = Trace()
+        bus.register(
+            TraceConsumer(
+                "A", [Num.self, Num.self, AllEvent.self, Num.self],
+                excluding: [Other.self, Other.self, NoEvent.self, NoEvent.self], trace: trace))
+        #expect(bus.dispatch(Num(1)) == .drained(events: 1))
+        #expect(bus.dispatch(Other()) == .drained(events: 1))
+        #expect(trace.entries == ["A1"])
+    }
+
+    @Test func hugeListsAreReadOnceAndDeliverOnce() {
+        let bus = EventBus()
+        let trace = Trace()
+        let wanted: [any Event.Type] = [Num.self, PageViewEvent.self, Tap.self]
+        let refused: [any Event.Type] = [UserRewardPageViewEvent.self, Other.self]
+        bus.register(
+            TraceConsumer(
+                "A", (0..<10_000).map { wanted[$0 % wanted.count] },
+                excluding: (0..<10_000).map { refused[$0 % refused.count] }, trace: trace))
+        bus.dispatch(Num(1))
+        bus.dispatch(PageViewEvent(page: "home"))
+        bus.dispatch(UserRewardPageViewEvent(page: "prize"))
+        bus.dispatch(Tap())
+        bus.dispatch(Other())
+        #expect(trace.entries == ["A1", "Apage(home)", "Atap"])
+    }
+
+    // MARK: Registration
+
+    @Test func registeringWeaklyAStronglyRegisteredConsumerKeepsTheStrongHold() {
+        let bus = EventBus()
+        let trace = Trace()
+        weak var weakConsumer: TraceConsumer?
+        do {
+            let consumer = TraceConsumer("A", [Num.self], trace: trace)
+            weakConsumer = consumer
+            bus.register(consumer)
+            bus.registerWeakly(consumer)  // same object: a no-op
+        }
+        #expect(weakConsumer != nil)
+        bus.dispatch(Num(1))
+        #expect(trace.entries == ["A1"])
+        #expect(bus.recipientCount == 1)
+    }
+
+    @Test func registeringStronglyAWeaklyRegisteredConsumerKeepsTheWeakHold() {
+        let bus = EventBus()
+        weak var weakConsumer: TraceConsumer?
+        do {
+            let consumer = TraceConsumer("A", [Num.self], trace: Trace())
+            weakConsumer = consumer
+            bus.registerWeakly(consumer)
+            bus.register(consumer)  // same object: a no-op; deregister first to change the hold
+            #expect(bus.isRegistered(consumer))
+        }
+        #expect(weakConsumer == nil)
+        #expect(bus.dispatch(Num(1)) == .drained(events: 1))
+    }
+
+    @Test func weaklyRegisteredConsumersThatDieUnmetDoNotAccumulate() {
+        // Each listens for an event that is never dispatched, so no pass meets it dead: the
+        // registry sweeps them when it has doubled, staying within 2 × live + 64.
+        let bus = EventBus()
+        let keeper = RecordingConsumer(willConsume: [Num.self])
+        bus.register(keeper)
+        var largest = 0
+        for _ in 0..<10_000 {
+            let screen = RecordingConsumer(willConsume: [Other.self])
+            bus.registerWeakly(screen)
+            largest = max(largest, bus.recipientCount)
+        }
+        #expect(largest <= 2 * 2 + 64)
+        #expect(bus.isRegistered(keeper))
+        bus.dispatch(Num(1))
+        #expect(keeper.events.count == 1)
+    }
+
+    @Test func aWeaklyRegisteredConsumerThatDiesLaterInThePassIsSkipped() {
+        let bus = EventBus()
+        let trace = Trace()
+        var doomed: TraceConsumer? = TraceConsumer("W", [Num.self], trace: trace)
+        bus.register(TraceConsumer("A", [Num.self], trace: trace) { _ in doomed = nil })
+        bus.registerWeakly(doomed!)
+        #expect(bus.dispatch(Num(1)) == .drained(events: 1))
+        #expect(trace.entries == ["A1"])
+        #expect(bus.recipientCount == 1)
+    }
+
+    @Test func aRecipientThatCancelsItselfFinishesItsCallAndIsNeverCalledAgain() {
+        let bus = EventBus()
+        let trace = Trace()
+        var token: Subscription?
+        token = bus.subscribe(to: Num.self) { num in
+            token?.cancel()
+            trace.entries.append("S\(num)")
+            bus.dispatch(Num(num.value + 1))
+        }
+        #expect(bus.dispatch(Num(1)) == .drained(events: 2))
+        #expect(trace.entries == ["S1"])
+        #expect(token?.isActive == false)
+    }
+
+    @Test func registeringFromADeinitDuringDeliveryTakesEffectFromTheNextPass() {
+        let bus = EventBus()
+        let trace = Trace()
+        let late = TraceConsumer("L", [Num.self], trace: trace)
+        var registrar: OddDeinitAction? = OddDeinitAction { bus.register(late) }
+        bus.register(
+            TraceConsumer("A", [Num.self], trace: trace) { event in
+                guard (event as? Num)?.value == 1 else { return }
+                if registrar != nil { registrar = nil }  // its deinit registers L
+                bus.dispatch(Num(2))
+            })
+        bus.register(TraceConsumer("B", [Num.self], trace: trace))
+        #expect(bus.dispatch(Num(1)) == .drained(events: 2))
+        #expect(trace.entries == ["A1", "B1", "A2", "B2", "L2"])
+    }
+
+    // MARK: Releasing from inside the bus
+
+    @Test func cancellingASubscriptionWhoseClosureOwnsAnotherTokenEndsBoth() {
+        // Cancelling releases the closure, which releases the box, whose token's deinit
+        // cancels a second subscription: the bus must accept that nested change.
+        let bus = EventBus()
+        let trace = Trace()
+        var box: OddTokenBox? = OddTokenBox()
+        box!.token = bus.subscribe(to: Num.self) { trace.entries.append("inner\($0)") }
+        let outer = bus.subscribe(to: Num.self) { [box] in
+            trace.entries.append("outer\($0)"); _ = box
+        }
+        box = nil
+        bus.dispatch(Num(1))
+        outer.cancel()
+        bus.dispatch(Num(2))
+        #expect(trace.entries == ["inner1", "outer1"])
+        #expect(bus.recipientCount == 0)
+    }
+
+    @Test func aClosureReleasedByCancelMayRegisterAndDispatchFromItsCapturesDeinit() {
+        let bus = EventBus()
+        let trace = Trace()
+        let late = TraceConsumer("L", [Num.self], trace: trace)
+        var captured: OddDeinitAction? = OddDeinitAction {
+            bus.register(late)
+            trace.entries.append("report \(bus.dispatch(Num(9)))")
+        }
+        let token = bus.subscribe(to: Num.self) { [captured] _ in _ = captured }
+        captured = nil
+        token.cancel()
+        #expect(trace.entries == ["L9", "report drained(events: 1)"])
+        #expect(bus.recipientCount == 1)
+    }
+
+    @Test func theBusReleasedByItsOwnerDuringDeliveryFinishesTheDrainThenDeallocates() {
+        let trace = Trace()
+        var owner: OddBusOwner? = OddBusOwner()
+        weak let weakBus = owner!.bus
+        weak var weakConsumer: TraceConsumer?
+        do {
+            let consumer = TraceConsumer("A", [Num.self], trace: trace) { [weak weakBus] event in
+                guard (event as? Num)?.value == 1 else { return }
+                owner = nil  // the bus's only owner lets go
+                trace.entries.append("queued \(weakBus?.dispatch(Num(2)) == .queued)")
+            }
+            weakConsumer = consumer
+            owner!.bus!.register(consumer)
+        }
+        let token = owner!.bus!.subscribe(to: Num.self) { trace.entries.append("S\($0)") }
+        let report = owner!.bus!.dispatch(Num(1))
+        #expect(report == .drained(events: 2))
+        #expect(trace.entries == ["A1", "queued true", "S1", "A2", "S2"])
+        #expect(weakBus == nil)
+        #expect(weakConsumer == nil)
+        #expect(!token.isActive)
+    }
+
+    @Test func aConsumerWhoseDeinitReachesForTheBusWhileTheBusDeallocatesFindsItGone() {
+        let trace = Trace()
+        do {
+            let bus = EventBus()
+            weak let weakBus = bus
+            bus.register(
+                OddMortalConsumer([Num.self]) {
+                    trace.entries.append("bus \(weakBus == nil ? "gone" : "alive")")
+                    weakBus?.dispatch(Num(1))
+                })
+        }
+        #expect(trace.entries == ["bus gone"])
+    }
+
+    // MARK: Dispatch from a deinit during delivery
+
+    @Test func aDispatchFromTheDeinitOfADeliveredEventIsQueuedAndDelivered() {
+        let bus = EventBus()
+        let trace = Trace()
+        bus.register(
+            TraceConsumer("A", [Num.self], trace: trace) { event in
+                guard (event as? Num)?.value == 1 else { return }
+                bus.dispatch(
+                    OddFarewellEvent { trace.entries.append("report \(bus.dispatch(Num(2)))") })
+            })
+        bus.register(TraceConsumer("F", [OddFarewellEvent.self], trace: trace))
+        #expect(bus.dispatch(Num(1)) == .drained(events: 3))
+        #expect(trace.entries == ["A1", "Ffarewell", "report queued", "A2"])
+    }
+
+    @Test func aDispatchFromTheDeinitOfAnEventDiscardedAtTheBudgetIsDiscardedAndCounted() {
+        let bus = EventBus(maximumEventsPerDrain: 1)
+        let trace = Trace()
+        bus.register(
+            TraceConsumer("A", [Num.self], trace: trace) { event in
+                guard (event as? Num)?.value == 1 else { return }
+                bus.dispatch(
+                    OddFarewellEvent { trace.entries.append("report \(bus.dispatch(Num(2)))") })
+            })
+        #expect(bus.dispatch(Num(1)) == .limitReached(processed: 1, discarded: 2))
+        #expect(trace.entries == ["A1", "report queued"])
+        #expect(bus.dispatch(Num(3)) == .drained(events: 1))  // nothing was left behind
+        #expect(trace.entries == ["A1", "report queued", "A3"])
+    }
+
+    @Test func aConsumerKeptAliveOnlyByADiscardedAnnouncementMayDispatchFromItsDeinit() {
+        // F is deregistered during the drain while a DidConsumeEvent naming it waits; the
+        // budget discards that announcement, which releases F, whose deinit dispatches.
+        let bus = EventBus(maximumEventsPerDrain: 1)
+        let trace = Trace()
+        weak var weakMortal: OddMortalConsumer?
+        do {
+            let mortal = OddMortalConsumer([Num.self]) {
+                trace.entries.append("report \(bus.dispatch(Other()))")
+            }
+            weakMortal = mortal
+            bus.register(mortal)
+        }
+        bus.register(
+            TraceConsumer("A", [Num.self], trace: trace) { _ in bus.deregister(weakMortal!) })
+        bus.register(TraceConsumer("L", [DidConsumeEvent.self], trace: trace))
+        // Waiting at the budget: F's and A's DidConsumeEvents, then F's farewell.
+        #expect(bus.dispatch(Num(1)) == .limitReached(processed: 1, discarded: 3))
+        #expect(trace.entries == ["A1", "report queued"])
+        #expect(weakMortal == nil)
+    }
+
+    // MARK: Announcement listeners that died
+
+    @Test func aWeaklyRegisteredDidConsumeListenerThatDiedIsNoListener() {
+        let bus = EventBus()
+        var logger: RecordingConsumer? = RecordingConsumer(willConsume: [DidConsumeEvent.self])
+        bus.registerWeakly(logger!)
+        bus.register(RecordingConsumer(willConsume: [Num.self]))
+        #expect(bus.dispatch(Num(1)) == .drained(events: 2))
+        logger = nil
+        #expect(bus.dispatch(Num(2)) == .drained(events: 1))
+    }
+
+    @Test func aWeaklyRegisteredNoConsumerListenerThatDiedIsNoListener() {
+        let bus = EventBus()
+        var listener: RecordingConsumer? = RecordingConsumer(willConsume: [NoConsumerEvent.self])
+        bus.registerWeakly(listener!)
+        #expect(bus.dispatch(Num(1)) == .drained(events: 2))
+        listener = nil
+        #expect(bus.dispatch(Num(2)) == .drained(events: 1))
+    }
+
+    // MARK: Programmer errors that stop
+
+    @Test func subscribingToAWildcardThroughAGenericPathStops() async {
+        await #expect(processExitsWith: .failure) {
+            _ = oddListen(to: AllEvent.self, on: EventBus())
+        }
+    }
+}
