@@ -1,0 +1,234 @@
+import EventBusKit
+import Foundation
+import Testing
+
+/// The bus against the reference model, on seeded random operation sequences.
+///
+/// `EVENTBUS_MODEL_RUNS` sets the number of sequences (default 10,000; the long mode runs
+/// 1,000,000 in release: `EVENTBUS_MODEL_RUNS=1000000 swift test -c release --filter
+/// ModelBasedTests`), `EVENTBUS_MODEL_SEED` the first seed.
+@Suite struct ModelBasedTests {
+    private static let environment = ProcessInfo.processInfo.environment
+    private static let runs = environment["EVENTBUS_MODEL_RUNS"].flatMap(Int.init) ?? 10_000
+    private static let firstSeed =
+        environment["EVENTBUS_MODEL_SEED"].flatMap(UInt64.init) ?? 0x5EED_2026
+
+    @Test func busAgreesWithTheReferenceModelOnRandomSequences() {
+        let started = ContinuousClock.now
+        let failure = ModelCheck.check(runs: Self.runs, firstSeed: Self.firstSeed)
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+        print(
+            "ModelBasedTests: \(Self.runs) sequences from seed \(Self.firstSeed) in \(ContinuousClock.now - started): \(failure == nil ? "all agree" : "FAILED")"
+        )
+    }
+
+    /// The worked examples of CONTRACT.md, on the model and on the bus: the model is checked
+    /// against the contract itself, not only against the bus.
+    @Test(arguments: ContractExample.all)
+    func modelAndBusFollowTheContractExamples(_ example: ContractExample) {
+        let model = ReferenceModel(example.scenario)
+        let bus = ModelHarness(example.scenario)
+        let modelLog = example.scenario.steps.flatMap { model.perform($0) }
+        let busLog = example.scenario.steps.flatMap { bus.perform($0) }
+        #expect(modelLog == example.log)
+        #expect(busLog == example.log)
+    }
+
+    @Test func comparisonCatchesADifferentBusAndShrinksItToAMinimalSequence() throws {
+        // The "bus" runs with a drain budget of 1, the model with the scenario's own: the
+        // checker must notice on some sequence and shrink it to a dispatch that drains more
+        // than one event.
+        let failure = try #require(
+            ModelCheck.check(runs: 1_000, firstSeed: 1) { scenario in
+                var different = scenario
+                different.maximumEventsPerDrain = 1
+                return ModelCheck.firstMismatch(in: scenario, busScenario: different)
+            })
+        #expect(failure.scenario.steps.count <= 3)
+        #expect(
+            failure.scenario.steps.contains {
+                if case .dispatch = $0.action { true } else { false }
+            })
+        #expect(String(describing: failure).contains("EVENTBUS_MODEL_SEED=\(failure.seed)"))
+    }
+
+    @Test func sameSeedGivesTheSameSequence() {
+        var first = ModelRandom(seed: 42)
+        var second = ModelRandom(seed: 42)
+        #expect(
+            ModelScenario.random(using: &first).description
+                == ModelScenario.random(using: &second).description)
+        var generator = ModelRandom(seed: 0)
+        #expect(generator.next() == 0xE220_A839_7B1D_CDAF)  // SplitMix64's published first output
+    }
+
+    @Test func shrinkingKeepsOnlyWhatTheFailureNeeds() {
+        var random = ModelRandom(seed: 7)
+        var scenario = ModelScenario.random(using: &random)
+        scenario.steps += [
+            .init(action: .register(0)), .init(action: .dispatch(.leaf)),
+            .init(action: .dispatch(.value)),
+        ]
+        let minimal = scenario.shrunk { candidate in
+            candidate.steps.contains { $0.action == .dispatch(.leaf) }
+        }
+        #expect(minimal.steps.map(\.action) == [.dispatch(.leaf)])
+        #expect(minimal.steps[0].reactions.isEmpty)
+    }
+}
+
+/// A worked example from CONTRACT.md as a scenario and the exact log it must produce.
+struct ContractExample: Sendable, CustomTestStringConvertible {
+    let name: String
+    let build: @Sendable () -> ModelScenario
+    let log: [String]
+
+    var scenario: ModelScenario { build() }
+    var testDescription: String { name }
+
+    private static func scenario(
+        pending: Int = 100, drain: Int = 1_000, reentrancy: EventBus.Reentrancy = .queue,
+        consumers: [ModelScenario.ConsumerSpec],
+        subscriptions: [ModelScenario.SubscriptionSpec] = [],
+        steps: [ModelScenario.Step]
+    ) -> ModelScenario {
+        ModelScenario(
+            maximumPending: pending, maximumEventsPerDrain: drain, reentrancy: reentrancy,
+            consumers: consumers, subscriptions: subscriptions, steps: steps)
+    }
+
+    static let all: [ContractExample] = [
+        // §3.2: A dispatches 2 while handling 1 → A1, B1, A2, B2.
+        ContractExample(
+            name: "re-entrant dispatch is breadth-first",
+            build: {
+                scenario(
+                    consumers: [
+                        .init(willConsume: [.base], excludeList: []),
+                        .init(willConsume: [.base], excludeList: []),
+                    ],
+                    steps: [
+                        .init(action: .register(0)), .init(action: .register(1)),
+                        .init(
+                            action: .dispatch(.base),
+                            reactions: [.init(at: 0, actions: [.dispatch(.mid)])]),
+                    ])
+            },
+            log: [
+                "c0.0:base#0", "dispatch mid#1 -> queued", "c1.0:base#0", "c0.0:mid#1",
+                "c1.0:mid#1",
+                "dispatch base#0 -> drained(events: 2)",
+            ]),
+        // §3.3: A, B on E and a logger L on DidConsumeEvent.
+        ContractExample(
+            name: "every consumption is announced after the event's pass",
+            build: {
+                scenario(
+                    consumers: [
+                        .init(willConsume: [.plain], excludeList: []),
+                        .init(willConsume: [.plain], excludeList: []),
+                        .init(willConsume: [.didConsume], excludeList: []),
+                    ],
+                    steps: [
+                        .init(action: .register(0)), .init(action: .register(1)),
+                        .init(action: .register(2)),
+                        .init(action: .dispatch(.plain)),
+                    ])
+            },
+            log: [
+                "c0.0:plain#0", "c1.0:plain#0", "c2.0:did(c0.0,plain#0)", "c2.0:did(c1.0,plain#0)",
+                "dispatch plain#0 -> drained(events: 3)",
+            ]),
+        // §3.4 and §2: an event no one takes is announced; AllEvent does not cover announcements.
+        ContractExample(
+            name: "an event no one takes is announced to its listener only",
+            build: {
+                scenario(
+                    consumers: [
+                        .init(willConsume: [.all], excludeList: [.plain]),
+                        .init(willConsume: [.noConsumer], excludeList: []),
+                    ],
+                    steps: [
+                        .init(action: .register(0)), .init(action: .register(1)),
+                        .init(action: .dispatch(.plain)),
+                    ])
+            },
+            log: ["c1.0:none(plain#0)", "dispatch plain#0 -> drained(events: 2)"]),
+        // §4.3: A cancels B, subscribes C and dispatches 2 → A1, A2, C2.
+        ContractExample(
+            name: "changes during a pass follow the snapshot rule",
+            build: {
+                scenario(
+                    consumers: [.init(willConsume: [.base], excludeList: [])],
+                    subscriptions: [.init(type: .base), .init(type: .base)],
+                    steps: [
+                        .init(action: .register(0)), .init(action: .subscribe(0)),
+                        .init(
+                            action: .dispatch(.base),
+                            reactions: [
+                                .init(
+                                    at: 0, actions: [.cancel(0), .subscribe(1), .dispatch(.base)])
+                            ]),
+                    ])
+            },
+            log: [
+                "c0.0:base#0", "dispatch base#1 -> queued", "c0.0:base#1", "s1.0:base#1",
+                "dispatch base#0 -> drained(events: 2)",
+            ]),
+        // §5: limits 2 and 3, a recipient that records v and dispatches v + 1.
+        ContractExample(
+            name: "a feedback loop ends at the drain budget",
+            build: {
+                scenario(
+                    pending: 2, drain: 3,
+                    consumers: [.init(willConsume: [.base], excludeList: [], echo: .base)],
+                    steps: [.init(action: .register(0)), .init(action: .dispatch(.base))])
+            },
+            log: [
+                "c0.0:base#0", "dispatch base#1 -> queued", "c0.0:base#1",
+                "dispatch base#2 -> queued",
+                "c0.0:base#2", "dispatch base#3 -> queued",
+                "dispatch base#0 -> limitReached(processed: 3, discarded: 1)",
+            ]),
+        // §5: `.reject` refuses nested dispatch; announcements still flow.
+        ContractExample(
+            name: "the reject policy refuses nested dispatch but announces",
+            build: {
+                scenario(
+                    reentrancy: .reject,
+                    consumers: [
+                        .init(willConsume: [.base], excludeList: [], echo: .plain),
+                        .init(willConsume: [.didConsume], excludeList: []),
+                    ],
+                    steps: [
+                        .init(action: .register(0)), .init(action: .register(1)),
+                        .init(action: .dispatch(.leaf)),
+                    ])
+            },
+            log: [
+                "c0.0:leaf#0", "dispatch plain#1 -> rejectedReentrant", "c1.0:did(c0.0,leaf#0)",
+                "dispatch leaf#0 -> drained(events: 2)",
+            ]),
+        // §5: `maximumPending` counts waiting dispatched events, not the one being delivered.
+        ContractExample(
+            name: "a full queue refuses and changes nothing",
+            build: {
+                scenario(
+                    pending: 1,
+                    consumers: [.init(willConsume: [.value], excludeList: [])],
+                    steps: [
+                        .init(action: .register(0)),
+                        .init(
+                            action: .dispatch(.value),
+                            reactions: [
+                                .init(at: 0, actions: [.dispatch(.value), .dispatch(.value)])
+                            ]),
+                    ])
+            },
+            log: [
+                "c0.0:value#0", "dispatch value#1 -> queued", "dispatch value#2 -> rejectedFull",
+                "c0.0:value#1",
+                "dispatch value#0 -> drained(events: 2)",
+            ]),
+    ]
+}

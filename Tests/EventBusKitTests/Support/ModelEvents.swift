@@ -1,0 +1,176 @@
+import EventBusKit
+
+// The small event universe the random sequences draw from: a class hierarchy, structs, a
+// generic struct and two protocol categories. The reference model does not ask Swift which
+// entry covers which event: it reads `ModelEntry.covers(_:)`, a table written from these
+// declarations and CONTRACT.md §2.
+
+/// A category: `ModelLeaf` and `ModelValue` conform.
+protocol ModelTagged: Event {}
+/// A category: `ModelSide`, `ModelBox<ModelTagA>` and (for exclusion checks) `DidConsumeEvent`
+/// conform.
+protocol ModelFlagged: Event {}
+
+/// `DidConsumeEvent` joins a category so the model can check that a category *exclusion*
+/// applies to announcements while a category *inclusion* does not.
+extension DidConsumeEvent: ModelFlagged {}
+
+/// An event that names itself in traces: its kind and its serial number.
+protocol ModelLabeled {
+    var modelLabel: String { get }
+}
+
+/// The root of the model's class hierarchy.
+class ModelBase: Event, ModelLabeled {
+    let id: Int
+    init(id: Int) { self.id = id }
+    class var kindName: String { "base" }
+    var modelLabel: String { "\(Self.kindName)#\(id)" }
+}
+
+/// A subclass with a subclass of its own.
+class ModelMid: ModelBase {
+    override class var kindName: String { "mid" }
+}
+
+/// A leaf of the hierarchy that is also `ModelTagged`.
+final class ModelLeaf: ModelMid, ModelTagged {
+    override class var kindName: String { "leaf" }
+}
+
+/// A sibling branch of the hierarchy that is `ModelFlagged`.
+final class ModelSide: ModelBase, ModelFlagged {
+    override class var kindName: String { "side" }
+}
+
+/// A struct that is `ModelTagged`.
+struct ModelValue: ModelTagged, ModelLabeled {
+    let id: Int
+    var modelLabel: String { "value#\(id)" }
+}
+
+/// A struct in no category.
+struct ModelPlain: Event, ModelLabeled {
+    let id: Int
+    var modelLabel: String { "plain#\(id)" }
+}
+
+/// A generic event: `ModelBox<ModelTagA>` and `ModelBox<ModelTagB>` are distinct entries.
+struct ModelBox<Tag>: Event, ModelLabeled {
+    let id: Int
+    var modelLabel: String { "box\(Tag.self == ModelTagA.self ? "A" : "B")#\(id)" }
+}
+
+/// `ModelBox<ModelTagA>` is `ModelFlagged` through a conditional conformance.
+extension ModelBox: ModelFlagged where Tag == ModelTagA {}
+
+/// Tags for `ModelBox`.
+enum ModelTagA {}
+enum ModelTagB {}
+
+/// The kinds of event a sequence dispatches.
+enum ModelEventKind: String, CaseIterable, Hashable {
+    case base, mid, leaf, side, value, plain, boxA, boxB
+
+    /// A real event of this kind.
+    func make(id: Int) -> any Event {
+        switch self {
+        case .base: ModelBase(id: id)
+        case .mid: ModelMid(id: id)
+        case .leaf: ModelLeaf(id: id)
+        case .side: ModelSide(id: id)
+        case .value: ModelValue(id: id)
+        case .plain: ModelPlain(id: id)
+        case .boxA: ModelBox<ModelTagA>(id: id)
+        case .boxB: ModelBox<ModelTagB>(id: id)
+        }
+    }
+}
+
+/// What the model routes: a dispatched kind or one of the bus's announcements.
+enum ModelShape: Hashable {
+    case event(ModelEventKind)
+    case didConsume
+    case noConsumer
+
+    var isAnnouncement: Bool { self == .didConsume || self == .noConsumer }
+}
+
+/// The entries a list may hold.
+enum ModelEntry: String, CaseIterable, Hashable {
+    case all, none, base, mid, leaf, side, value, plain, boxA, boxB, tagged, flagged
+    case didConsume, noConsumer
+
+    /// The entries a closure subscription may name (no wildcards, no categories).
+    static let subscribable: [ModelEntry] = [
+        .base, .mid, .leaf, .side, .value, .plain, .boxA, .boxB, .didConsume, .noConsumer,
+    ]
+
+    /// Whether this is a protocol category (`Conforming<any P>`).
+    var isCategory: Bool { self == .tagged || self == .flagged }
+
+    /// The contract's "entry L covers E" (`E is L`), written out from the declarations above.
+    /// The wildcards cover nothing here: the matching rules treat them separately.
+    func covers(_ shape: ModelShape) -> Bool {
+        switch self {
+        case .all, .none: false
+        case .base: [.event(.base), .event(.mid), .event(.leaf), .event(.side)].contains(shape)
+        case .mid: [.event(.mid), .event(.leaf)].contains(shape)
+        case .leaf: shape == .event(.leaf)
+        case .side: shape == .event(.side)
+        case .value: shape == .event(.value)
+        case .plain: shape == .event(.plain)
+        case .boxA: shape == .event(.boxA)
+        case .boxB: shape == .event(.boxB)
+        case .tagged: [.event(.leaf), .event(.value)].contains(shape)
+        case .flagged: [.event(.side), .event(.boxA), .didConsume].contains(shape)
+        case .didConsume: shape == .didConsume
+        case .noConsumer: shape == .noConsumer
+        }
+    }
+
+    /// The list entry the real bus reads.
+    var type: any Event.Type {
+        switch self {
+        case .all: AllEvent.self
+        case .none: NoEvent.self
+        case .base: ModelBase.self
+        case .mid: ModelMid.self
+        case .leaf: ModelLeaf.self
+        case .side: ModelSide.self
+        case .value: ModelValue.self
+        case .plain: ModelPlain.self
+        case .boxA: ModelBox<ModelTagA>.self
+        case .boxB: ModelBox<ModelTagB>.self
+        case .tagged: Conforming<any ModelTagged>.self
+        case .flagged: Conforming<any ModelFlagged>.self
+        case .didConsume: DidConsumeEvent.self
+        case .noConsumer: NoConsumerEvent.self
+        }
+    }
+
+    /// Subscribes `handler` on `bus` to this entry's type; `tag` becomes the subscription's
+    /// `fileID`, so a `DidConsumeEvent` about it can be traced back to it.
+    func subscribe(
+        on bus: EventBus, tag: String, _ handler: @escaping (any Event) -> Void
+    ) -> Subscription {
+        switch self {
+        case .base: bus.subscribe(to: ModelBase.self, fileID: tag, line: 0) { handler($0) }
+        case .mid: bus.subscribe(to: ModelMid.self, fileID: tag, line: 0) { handler($0) }
+        case .leaf: bus.subscribe(to: ModelLeaf.self, fileID: tag, line: 0) { handler($0) }
+        case .side: bus.subscribe(to: ModelSide.self, fileID: tag, line: 0) { handler($0) }
+        case .value: bus.subscribe(to: ModelValue.self, fileID: tag, line: 0) { handler($0) }
+        case .plain: bus.subscribe(to: ModelPlain.self, fileID: tag, line: 0) { handler($0) }
+        case .boxA:
+            bus.subscribe(to: ModelBox<ModelTagA>.self, fileID: tag, line: 0) { handler($0) }
+        case .boxB:
+            bus.subscribe(to: ModelBox<ModelTagB>.self, fileID: tag, line: 0) { handler($0) }
+        case .didConsume:
+            bus.subscribe(to: DidConsumeEvent.self, fileID: tag, line: 0) { handler($0) }
+        case .noConsumer:
+            bus.subscribe(to: NoConsumerEvent.self, fileID: tag, line: 0) { handler($0) }
+        case .all, .none, .tagged, .flagged:
+            preconditionFailure("\(self) is not subscribable")
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import EventBusKit
+
+/// A consumer made by `ModelHarness`: it reports each delivery to the harness.
+final class ModelConsumer: EventConsumer {
+    let name: String
+    let willConsume: [any Event.Type]
+    let excludeList: [any Event.Type]
+    let echo: ModelEventKind?
+    weak var harness: ModelHarness?
+
+    init(name: String, spec: ModelScenario.ConsumerSpec, harness: ModelHarness) {
+        self.name = name
+        self.willConsume = spec.willConsume.map(\.type)
+        self.excludeList = spec.excludeList.map(\.type)
+        self.echo = spec.echo
+        self.harness = harness
+    }
+
+    func consume(_ event: any Event) {
+        harness?.consumed(event, by: name, echo: echo)
+    }
+}
+
+/// Runs a `ModelScenario` against a real `EventBus` and observes it the way
+/// `ReferenceModel` observes itself.
+final class ModelHarness {
+    private final class WeakConsumer {
+        weak var object: ModelConsumer?
+        init(_ object: ModelConsumer) { self.object = object }
+    }
+
+    private let scenario: ModelScenario
+    private(set) var bus: EventBus?
+    private var consumers: [ModelConsumer] = []
+    private var everyConsumer: [WeakConsumer] = []
+    private var slotGeneration: [Int]
+    private var tokens: [Subscription?]
+    private var slotSubscriptionGeneration: [Int]
+
+    private var log: [String] = []
+    private var consumptions = 0
+    private var reactions: [Int: [ModelAction]] = [:]
+    private var nextEventID = 0
+
+    init(_ scenario: ModelScenario) {
+        self.scenario = scenario
+        bus = EventBus(
+            maximumPending: scenario.maximumPending,
+            maximumEventsPerDrain: scenario.maximumEventsPerDrain,
+            reentrancy: scenario.reentrancy)
+        slotGeneration = Array(repeating: 0, count: scenario.consumers.count)
+        tokens = Array(repeating: nil, count: scenario.subscriptions.count)
+        slotSubscriptionGeneration = Array(repeating: 0, count: scenario.subscriptions.count)
+        for slot in scenario.consumers.indices { consumers.append(makeConsumer(slot)) }
+    }
+
+    private func makeConsumer(_ slot: Int) -> ModelConsumer {
+        let consumer = ModelConsumer(
+            name: "c\(slot).\(slotGeneration[slot])", spec: scenario.consumers[slot], harness: self)
+        slotGeneration[slot] += 1
+        everyConsumer.append(WeakConsumer(consumer))
+        return consumer
+    }
+
+    // MARK: Observations
+
+    /// Runs one top-level step and returns what was logged during it.
+    func perform(_ step: ModelScenario.Step) -> [String] {
+        log = []
+        consumptions = 0
+        reactions = [:]
+        for reaction in step.reactions { reactions[reaction.at, default: []] += reaction.actions }
+        execute(step.action)
+        return log
+    }
+
+    /// Whether each consumer object made so far is still alive.
+    var alive: [Bool] { everyConsumer.map { $0.object != nil } }
+
+    /// `isRegistered` for the current consumer of each slot.
+    var registered: [Bool] { consumers.map { bus?.isRegistered($0) ?? false } }
+
+    /// `isActive` for each slot's token (`nil`: no token).
+    var tokenActive: [Bool?] { tokens.map { $0?.isActive } }
+
+    /// The bus's `recipientCount`.
+    var recipientCount: Int { bus?.recipientCount ?? 0 }
+
+    /// Releases the bus, then every token and consumer the test holds, and returns the names
+    /// of the consumer objects still alive (a leak) and of the tokens still active.
+    func tearDown() -> (leaked: [String], activeTokens: [Int]) {
+        bus = nil
+        let activeTokens = tokens.indices.filter { tokens[$0]?.isActive == true }
+        for token in tokens { token?.cancel() }  // harmless once the bus is gone
+        tokens = []
+        consumers = []
+        let leaked = everyConsumer.compactMap { $0.object?.name }
+        return (leaked, activeTokens)
+    }
+
+    // MARK: Actions
+
+    private func execute(_ action: ModelAction) {
+        guard let bus else { return }
+        switch action {
+        case .register(let slot): bus.register(consumers[slot])
+        case .registerWeakly(let slot): bus.registerWeakly(consumers[slot])
+        case .deregister(let slot):
+            let found = bus.deregister(consumers[slot])
+            log.append("deregister \(consumers[slot].name) -> \(found)")
+        case .subscribe(let slot):
+            let spec = scenario.subscriptions[slot]
+            let name = "s\(slot).\(slotSubscriptionGeneration[slot])"
+            slotSubscriptionGeneration[slot] += 1
+            tokens[slot] = spec.type.subscribe(on: bus, tag: "⟨\(name)⟩") { [weak self] event in
+                self?.consumed(event, by: name, echo: spec.echo)
+            }
+        case .cancel(let slot): tokens[slot]?.cancel()
+        case .dropToken(let slot): tokens[slot] = nil
+        case .dropConsumer(let slot): consumers[slot] = makeConsumer(slot)
+        case .dispatch(let kind):
+            let event = kind.make(id: nextEventID)
+            nextEventID += 1
+            let report = bus.dispatch(event)
+            log.append("dispatch \(Self.label(event)) -> \(report)")
+        }
+    }
+
+    /// What every recipient does: log the delivery, run the step's reactions for this
+    /// consumption, then its echo.
+    func consumed(_ event: any Event, by name: String, echo: ModelEventKind?) {
+        log.append("\(name):\(Self.label(event))")
+        let index = consumptions
+        consumptions += 1
+        for action in reactions[index] ?? [] { execute(action) }
+        if let echo { execute(.dispatch(echo)) }
+    }
+
+    /// How an event reads in the log; the same spelling as `ReferenceModel.Value.label`.
+    static func label(_ event: any Event) -> String {
+        if let did = event as? DidConsumeEvent {
+            return "did(\(recipientName(did.consumer)),\(label(did.event)))"
+        }
+        if let none = event as? NoConsumerEvent {
+            return "none(\(label(none.event)))"
+        }
+        if let labeled = event as? any ModelLabeled { return labeled.modelLabel }
+        return "unexpected(\(type(of: event)))"
+    }
+
+    /// A consumer's name, or the tag a subscription's stand-in carries in its description.
+    private static func recipientName(_ consumer: any EventConsumer) -> String {
+        if let consumer = consumer as? ModelConsumer { return consumer.name }
+        let description = String(describing: consumer)
+        guard let open = description.firstIndex(of: "⟨"),
+            let close = description.firstIndex(of: "⟩"),
+            open < close
+        else { return "unnamed(\(description))" }
+        return String(description[description.index(after: open)..<close])
+    }
+}

@@ -1,0 +1,351 @@
+import EventBusKit
+
+/// SplitMix64: a tiny, fast, reproducible generator (the same seed gives the same sequence on
+/// every platform and toolchain, unlike the standard library's `random(in:)` algorithms).
+struct ModelRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<bound`.
+    mutating func below(_ bound: Int) -> Int {
+        precondition(bound > 0)
+        return Int(next().multipliedFullWidth(by: UInt64(bound)).high)
+    }
+
+    /// A number in `range`.
+    mutating func within(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + below(range.count)
+    }
+
+    /// `true` with probability `percent`/100.
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
+    /// An element of `choices`.
+    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
+
+    /// An element of `choices`, each with its weight.
+    mutating func pick<T>(weighted choices: [(T, Int)]) -> T {
+        var roll = below(choices.reduce(0) { $0 + $1.1 })
+        for (choice, weight) in choices {
+            if roll < weight { return choice }
+            roll -= weight
+        }
+        return choices[choices.count - 1].0
+    }
+}
+
+/// One operation on the bus, at the top level or from inside a recipient.
+enum ModelAction: Hashable, CustomStringConvertible {
+    /// `register(_:)` the current consumer of a slot.
+    case register(Int)
+    /// `registerWeakly(_:)` the current consumer of a slot.
+    case registerWeakly(Int)
+    /// `deregister(_:)` the current consumer of a slot.
+    case deregister(Int)
+    /// `subscribe(to:)` a slot's subscription again; the slot's previous token is dropped.
+    case subscribe(Int)
+    /// `cancel()` a slot's token (kept).
+    case cancel(Int)
+    /// Drop a slot's token (its deinit ends the subscription).
+    case dropToken(Int)
+    /// Drop the test's reference to a slot's consumer and put a fresh object in the slot.
+    case dropConsumer(Int)
+    /// `dispatch(_:)` a new event of this kind.
+    case dispatch(ModelEventKind)
+
+    /// The consumer slot this action names, if any.
+    var consumerSlot: Int? {
+        switch self {
+        case .register(let slot), .registerWeakly(let slot), .deregister(let slot),
+            .dropConsumer(let slot):
+            slot
+        case .subscribe, .cancel, .dropToken, .dispatch: nil
+        }
+    }
+
+    /// The subscription slot this action names, if any.
+    var subscriptionSlot: Int? {
+        switch self {
+        case .subscribe(let slot), .cancel(let slot), .dropToken(let slot): slot
+        case .register, .registerWeakly, .deregister, .dropConsumer, .dispatch: nil
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .register(let slot): ".register(\(slot))"
+        case .registerWeakly(let slot): ".registerWeakly(\(slot))"
+        case .deregister(let slot): ".deregister(\(slot))"
+        case .subscribe(let slot): ".subscribe(\(slot))"
+        case .cancel(let slot): ".cancel(\(slot))"
+        case .dropToken(let slot): ".dropToken(\(slot))"
+        case .dropConsumer(let slot): ".dropConsumer(\(slot))"
+        case .dispatch(let kind): ".dispatch(.\(kind))"
+        }
+    }
+}
+
+/// One random operation sequence: the bus's configuration, the consumers and subscriptions
+/// it may use, and the top-level steps.
+struct ModelScenario: CustomStringConvertible {
+    /// A consumer slot: its lists and whether it dispatches on every event it consumes.
+    struct ConsumerSpec {
+        var willConsume: [ModelEntry]
+        var excludeList: [ModelEntry]
+        /// A kind dispatched after each consumption: a feedback loop when it routes back.
+        var echo: ModelEventKind?
+    }
+
+    /// A subscription slot: the type it subscribes to and its echo.
+    struct SubscriptionSpec {
+        var type: ModelEntry
+        var echo: ModelEventKind?
+    }
+
+    /// Actions a recipient performs when it makes the `at`-th consumption (counted from 0)
+    /// of the step.
+    struct Reaction {
+        var at: Int
+        var actions: [ModelAction]
+    }
+
+    /// A top-level action and what recipients do during it.
+    struct Step {
+        var action: ModelAction
+        var reactions: [Reaction] = []
+    }
+
+    var maximumPending: Int
+    var maximumEventsPerDrain: Int
+    var reentrancy: EventBus.Reentrancy
+    var consumers: [ConsumerSpec]
+    var subscriptions: [SubscriptionSpec]
+    var steps: [Step]
+
+    var description: String {
+        func list(_ entries: [ModelEntry]) -> String {
+            "[" + entries.map { ".\($0)" }.joined(separator: ", ") + "]"
+        }
+        func echo(_ kind: ModelEventKind?) -> String { kind.map { ", echo: .\($0)" } ?? "" }
+        var lines = [
+            "bus(maximumPending: \(maximumPending), maximumEventsPerDrain: \(maximumEventsPerDrain), reentrancy: .\(reentrancy))"
+        ]
+        for (slot, spec) in consumers.enumerated() {
+            lines.append(
+                "consumer \(slot): willConsume \(list(spec.willConsume)), excludeList \(list(spec.excludeList))\(echo(spec.echo))"
+            )
+        }
+        for (slot, spec) in subscriptions.enumerated() {
+            lines.append("subscription \(slot): to .\(spec.type)\(echo(spec.echo))")
+        }
+        for (index, step) in steps.enumerated() {
+            var line = "step \(index): \(step.action)"
+            for reaction in step.reactions {
+                line += "; at consumption \(reaction.at): \(reaction.actions)"
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension ModelScenario {
+    /// A random scenario: small bounds are common so that `.rejectedFull` and
+    /// `.limitReached` happen often.
+    static func random(using random: inout ModelRandom) -> ModelScenario {
+        let consumerCount = random.within(1...4)
+        let subscriptionCount = random.within(0...3)
+        let consumers = (0..<consumerCount).map { _ in
+            ConsumerSpec(
+                willConsume: (0..<(random.chance(10) ? 0 : random.within(1...3))).map { _ in
+                    randomEntry(&random)
+                },
+                excludeList: random.chance(60)
+                    ? [] : (0..<random.within(1...2)).map { _ in randomEntry(&random) },
+                echo: random.chance(15) ? random.pick(ModelEventKind.allCases) : nil)
+        }
+        let subscriptions = (0..<subscriptionCount).map { _ in
+            SubscriptionSpec(
+                type: random.pick(ModelEntry.subscribable),
+                echo: random.chance(10) ? random.pick(ModelEventKind.allCases) : nil)
+        }
+        // Most sequences start by registering most recipients, so that later steps have
+        // someone to deliver to, cancel or drop.
+        var steps: [Step] = []
+        for slot in 0..<consumerCount where random.chance(75) {
+            steps.append(Step(action: random.chance(70) ? .register(slot) : .registerWeakly(slot)))
+        }
+        for slot in 0..<subscriptionCount where random.chance(75) {
+            steps.append(Step(action: .subscribe(slot)))
+        }
+        for _ in 0..<random.within(1...12) {
+            let action = randomAction(
+                &random, consumers: consumerCount, subscriptions: subscriptionCount)
+            var reactions: [Reaction] = []
+            if case .dispatch = action {
+                for _ in 0..<random.within(0...3) {
+                    reactions.append(
+                        Reaction(
+                            at: random.chance(70) ? random.within(0...2) : random.within(3...8),
+                            actions: (0..<random.within(1...2)).map { _ in
+                                randomAction(
+                                    &random, consumers: consumerCount,
+                                    subscriptions: subscriptionCount)
+                            }))
+                }
+            }
+            steps.append(Step(action: action, reactions: reactions))
+        }
+        return ModelScenario(
+            maximumPending: random.pick([1, 2, 3, 100]),
+            maximumEventsPerDrain: random.pick([1, 2, 3, 5, 8, 1_000]),
+            reentrancy: random.chance(25) ? .reject : .queue,
+            consumers: consumers,
+            subscriptions: subscriptions,
+            steps: steps)
+    }
+
+    private static func randomEntry(_ random: inout ModelRandom) -> ModelEntry {
+        random.pick(weighted: [
+            (.all, 3), (.none, 1), (.base, 4), (.mid, 3), (.leaf, 3), (.side, 3), (.value, 3),
+            (.plain, 3), (.boxA, 2), (.boxB, 2), (.tagged, 3), (.flagged, 3), (.didConsume, 4),
+            (.noConsumer, 4),
+        ])
+    }
+
+    private static func randomAction(
+        _ random: inout ModelRandom, consumers: Int, subscriptions: Int
+    ) -> ModelAction {
+        let consumer = random.below(consumers)
+        guard subscriptions > 0 else {
+            return random.pick(weighted: [
+                (.dispatch(random.pick(ModelEventKind.allCases)), 40), (.register(consumer), 15),
+                (.registerWeakly(consumer), 10), (.deregister(consumer), 10),
+                (.dropConsumer(consumer), 8),
+            ])
+        }
+        let subscription = random.below(subscriptions)
+        return random.pick(weighted: [
+            (.dispatch(random.pick(ModelEventKind.allCases)), 40), (.register(consumer), 12),
+            (.registerWeakly(consumer), 8), (.deregister(consumer), 8),
+            (.dropConsumer(consumer), 7), (.subscribe(subscription), 12),
+            (.cancel(subscription), 5), (.dropToken(subscription), 5),
+        ])
+    }
+}
+
+extension ModelScenario {
+    /// Smaller variants of this scenario, most aggressive first: the shrinker keeps the
+    /// first one that still fails.
+    var simplifications: [ModelScenario] {
+        var result: [ModelScenario] = []
+        // Drop runs of steps, halves first, then single steps.
+        var chunk = steps.count / 2
+        while chunk >= 1 {
+            var start = 0
+            while start < steps.count {
+                var candidate = self
+                candidate.steps.removeSubrange(start..<min(start + chunk, steps.count))
+                result.append(candidate)
+                start += chunk
+            }
+            chunk /= 2
+        }
+        for (index, step) in steps.enumerated() {
+            for reaction in step.reactions.indices {
+                var candidate = self
+                candidate.steps[index].reactions.remove(at: reaction)
+                result.append(candidate)
+                for action in step.reactions[reaction].actions.indices
+                where step.reactions[reaction].actions.count > 1 {
+                    var candidate = self
+                    candidate.steps[index].reactions[reaction].actions.remove(at: action)
+                    result.append(candidate)
+                }
+                if step.reactions[reaction].at > 0 {
+                    var candidate = self
+                    candidate.steps[index].reactions[reaction].at -= 1
+                    result.append(candidate)
+                }
+            }
+        }
+        for (slot, spec) in consumers.enumerated() {
+            if spec.echo != nil {
+                var candidate = self
+                candidate.consumers[slot].echo = nil
+                result.append(candidate)
+            }
+            for entry in spec.willConsume.indices {
+                var candidate = self
+                candidate.consumers[slot].willConsume.remove(at: entry)
+                result.append(candidate)
+            }
+            for entry in spec.excludeList.indices {
+                var candidate = self
+                candidate.consumers[slot].excludeList.remove(at: entry)
+                result.append(candidate)
+            }
+        }
+        for (slot, spec) in subscriptions.enumerated() where spec.echo != nil {
+            var candidate = self
+            candidate.subscriptions[slot].echo = nil
+            result.append(candidate)
+        }
+        // Drop the last consumer or subscription slot when no action names it.
+        let actions = steps.flatMap { [$0.action] + $0.reactions.flatMap(\.actions) }
+        if let last = consumers.indices.last, consumers.count > 1,
+            !actions.contains(where: { $0.consumerSlot == last })
+        {
+            var candidate = self
+            candidate.consumers.removeLast()
+            result.append(candidate)
+        }
+        if let last = subscriptions.indices.last,
+            !actions.contains(where: { $0.subscriptionSlot == last })
+        {
+            var candidate = self
+            candidate.subscriptions.removeLast()
+            result.append(candidate)
+        }
+        if reentrancy == .reject {
+            var candidate = self
+            candidate.reentrancy = .queue
+            result.append(candidate)
+        }
+        if maximumPending != 100 {
+            var candidate = self
+            candidate.maximumPending = 100
+            result.append(candidate)
+        }
+        if maximumEventsPerDrain != 1_000 {
+            var candidate = self
+            candidate.maximumEventsPerDrain = 1_000
+            result.append(candidate)
+        }
+        return result
+    }
+
+    /// The smallest scenario reachable by `simplifications` for which `fails` still holds.
+    func shrunk(while fails: (ModelScenario) -> Bool) -> ModelScenario {
+        var current = self
+        var improved = true
+        while improved {
+            improved = false
+            for candidate in current.simplifications where fails(candidate) {
+                current = candidate
+                improved = true
+                break
+            }
+        }
+        return current
+    }
+}

@@ -1,0 +1,328 @@
+import EventBusKit
+
+/// The simplest implementation of the delivery contract (CONTRACT.md) that could work:
+/// arrays, linear scans and no caching, written from the contract, not from `EventBus`.
+///
+/// It runs a `ModelScenario` and produces the same observations as `ModelHarness` does for a
+/// real bus: the log (every delivery, in order, and every report) and the state after each step.
+///
+/// Rules taken as given (they are the contract, or design choices of the bus documented in
+/// the "Misuse and odd sequences" article):
+/// - Announcements are `DidConsumeEvent` and `NoConsumerEvent`. `AllEvent` and categories do
+///   not include them (only naming the type does); exclusions, categories included, apply.
+/// - A weakly registered consumer is a recipient only while it is alive: once deallocated it
+///   is never called and no longer counts as a listener for announcements.
+/// - Announcements do not count against `maximumPending`, but count in reports and in the
+///   drain budget.
+final class ReferenceModel {
+    /// A value travelling on the modelled bus.
+    indirect enum Value {
+        case event(ModelEventKind, id: Int)
+        /// `object` is the consumer object's index; `nil` for a closure subscription.
+        case didConsume(recipient: String, object: Int?, event: Value)
+        case noConsumer(event: Value)
+
+        var shape: ModelShape {
+            switch self {
+            case .event(let kind, _): .event(kind)
+            case .didConsume: .didConsume
+            case .noConsumer: .noConsumer
+            }
+        }
+
+        var label: String {
+            switch self {
+            case .event(let kind, let id): "\(kind)#\(id)"
+            case .didConsume(let recipient, _, let event): "did(\(recipient),\(event.label))"
+            case .noConsumer(let event): "none(\(event.label))"
+            }
+        }
+
+        /// Whether this value holds a strong reference to consumer object `object`.
+        func retains(_ object: Int) -> Bool {
+            if case .didConsume(_, let held?, _) = self { return held == object }
+            return false
+        }
+    }
+
+    /// Who a registration is for.
+    enum Owner: Equatable {
+        case consumer(object: Int)
+        case subscription(instance: Int)
+    }
+
+    /// One `register`, `registerWeakly` or `subscribe`, in registration order.
+    struct Registration {
+        let owner: Owner
+        let name: String
+        let weakly: Bool
+        let willConsume: [ModelEntry]
+        let excludeList: [ModelEntry]
+        let echo: ModelEventKind?
+        var isActive = true
+    }
+
+    /// A consumer object the test made.
+    struct Object {
+        let name: String
+        var heldByTest = true
+    }
+
+    private let scenario: ModelScenario
+    private var registrations: [Registration] = []
+    private var objects: [Object] = []
+    /// The object currently in each consumer slot.
+    private var slotObject: [Int] = []
+    private var slotGeneration: [Int]
+    /// The subscription instance whose token each slot holds.
+    private var slotToken: [Int?]
+    private var subscriptionCount = 0
+    private var slotSubscriptionGeneration: [Int]
+
+    private var queue: [(value: Value, isDispatched: Bool)] = []
+    private var isDelivering = false
+    /// The value whose pass is running (it retains the consumer it names).
+    private var inFlight: Value?
+    /// The consumer objects whose `consume` is running.
+    private var consuming: [Int] = []
+
+    private var log: [String] = []
+    private var consumptions = 0
+    private var reactions: [Int: [ModelAction]] = [:]
+    private var nextEventID = 0
+
+    init(_ scenario: ModelScenario) {
+        self.scenario = scenario
+        slotGeneration = Array(repeating: 0, count: scenario.consumers.count)
+        slotToken = Array(repeating: nil, count: scenario.subscriptions.count)
+        slotSubscriptionGeneration = Array(repeating: 0, count: scenario.subscriptions.count)
+        for slot in scenario.consumers.indices { makeObject(slot) }
+    }
+
+    private func makeObject(_ slot: Int) {
+        let name = "c\(slot).\(slotGeneration[slot])"
+        slotGeneration[slot] += 1
+        objects.append(Object(name: name))
+        if slot < slotObject.count {
+            slotObject[slot] = objects.count - 1
+        } else {
+            slotObject.append(objects.count - 1)
+        }
+    }
+
+    // MARK: Observations
+
+    /// Runs one top-level step and returns what was logged during it.
+    func perform(_ step: ModelScenario.Step) -> [String] {
+        log = []
+        consumptions = 0
+        reactions = [:]
+        for reaction in step.reactions { reactions[reaction.at, default: []] += reaction.actions }
+        execute(step.action)
+        return log
+    }
+
+    /// Whether each consumer object made so far is still alive.
+    var alive: [Bool] { objects.indices.map(isAlive) }
+
+    /// `isRegistered` for the current consumer of each slot.
+    var registered: [Bool] {
+        slotObject.map { object in
+            registrations.contains { $0.owner == .consumer(object: object) && $0.isActive }
+        }
+    }
+
+    /// `isActive` for each slot's token (`nil`: no token).
+    var tokenActive: [Bool?] {
+        slotToken.map { instance in
+            instance.map { instance in
+                registrations.contains {
+                    $0.owner == .subscription(instance: instance) && $0.isActive
+                }
+            }
+        }
+    }
+
+    /// The values `recipientCount` may take: the live recipients, plus the weakly registered
+    /// consumers that died and that the bus may not have met yet.
+    var recipientCount: ClosedRange<Int> {
+        let live = registrations.filter(isLive).count
+        let dead = registrations.filter { $0.isActive && !isLive($0) }.count
+        return live...(live + dead)
+    }
+
+    // MARK: Lifetimes (CONTRACT §6)
+
+    /// An object lives while anyone holds it strongly: the test, a strong registration, a
+    /// queued or in-flight `DidConsumeEvent`, or its own running `consume`.
+    private func isAlive(_ object: Int) -> Bool {
+        objects[object].heldByTest
+            || consuming.contains(object)
+            || registrations.contains {
+                $0.owner == .consumer(object: object) && $0.isActive && !$0.weakly
+            }
+            || queue.contains { $0.value.retains(object) }
+            || inFlight?.retains(object) == true
+    }
+
+    /// A registration is a recipient while it is active and, for a consumer, alive.
+    private func isLive(_ registration: Registration) -> Bool {
+        guard registration.isActive else { return false }
+        if case .consumer(let object) = registration.owner { return isAlive(object) }
+        return true
+    }
+
+    // MARK: Matching (CONTRACT §2, the table, in its order)
+
+    private func matches(_ registration: Registration, _ shape: ModelShape) -> Bool {
+        let will = registration.willConsume
+        let exclude = registration.excludeList
+        if will.contains(.none) { return false }  // 1
+        if exclude.contains(.all) { return false }  // 2
+        if exclude.contains(where: { $0.covers(shape) }) { return false }  // 3
+        if will.contains(.all) && !shape.isAnnouncement { return true }  // 4
+        // 5: announcements only through an entry that names their type.
+        if will.contains(where: { $0.covers(shape) && !(shape.isAnnouncement && $0.isCategory) }) {
+            return true
+        }
+        return false  // 6
+    }
+
+    private func someoneListens(for shape: ModelShape) -> Bool {
+        registrations.contains { isLive($0) && matches($0, shape) }
+    }
+
+    // MARK: Actions
+
+    private func execute(_ action: ModelAction) {
+        switch action {
+        case .register(let slot): register(slot, weakly: false)
+        case .registerWeakly(let slot): register(slot, weakly: true)
+        case .deregister(let slot):
+            let object = slotObject[slot]
+            var found = false
+            for index in registrations.indices
+            where registrations[index].owner == .consumer(object: object)
+                && registrations[index].isActive
+            {
+                registrations[index].isActive = false
+                found = true
+            }
+            log.append("deregister \(objects[object].name) -> \(found)")
+        case .subscribe(let slot):
+            let spec = scenario.subscriptions[slot]
+            let instance = subscriptionCount
+            subscriptionCount += 1
+            registrations.append(
+                Registration(
+                    owner: .subscription(instance: instance),
+                    name: "s\(slot).\(slotSubscriptionGeneration[slot])", weakly: false,
+                    willConsume: [spec.type], excludeList: [], echo: spec.echo))
+            slotSubscriptionGeneration[slot] += 1
+            let previous = slotToken[slot]
+            slotToken[slot] = instance
+            if let previous { end(previous) }  // the replaced token goes away
+        case .cancel(let slot):
+            if let instance = slotToken[slot] { end(instance) }
+        case .dropToken(let slot):
+            if let instance = slotToken[slot] {
+                slotToken[slot] = nil
+                end(instance)
+            }
+        case .dropConsumer(let slot):
+            objects[slotObject[slot]].heldByTest = false
+            makeObject(slot)
+        case .dispatch(let kind):
+            let value = Value.event(kind, id: nextEventID)
+            nextEventID += 1
+            let report = dispatch(value)
+            log.append("dispatch \(value.label) -> \(report)")
+        }
+    }
+
+    private func register(_ slot: Int, weakly: Bool) {
+        let object = slotObject[slot]
+        // Already registered (same object): a no-op that keeps its place (§3.1).
+        if registrations.contains(where: { $0.owner == .consumer(object: object) && $0.isActive }) {
+            return
+        }
+        let spec = scenario.consumers[slot]
+        registrations.append(
+            Registration(
+                owner: .consumer(object: object), name: objects[object].name, weakly: weakly,
+                willConsume: spec.willConsume, excludeList: spec.excludeList, echo: spec.echo))
+    }
+
+    private func end(_ instance: Int) {
+        for index in registrations.indices
+        where registrations[index].owner == .subscription(instance: instance) {
+            registrations[index].isActive = false
+        }
+    }
+
+    // MARK: Delivery (CONTRACT §3, §4, §5)
+
+    private func dispatch(_ value: Value) -> DispatchReport {
+        if isDelivering {
+            if scenario.reentrancy == .reject { return .rejectedReentrant }
+            if queue.filter(\.isDispatched).count >= scenario.maximumPending {
+                return .rejectedFull
+            }
+            queue.append((value, true))
+            return .queued
+        }
+        isDelivering = true
+        defer { isDelivering = false }
+        runPass(value)
+        var delivered = 1
+        while !queue.isEmpty {
+            if delivered == scenario.maximumEventsPerDrain {
+                let discarded = queue.count
+                queue.removeAll()
+                return .limitReached(processed: delivered, discarded: discarded)
+            }
+            runPass(queue.removeFirst().value)
+            delivered += 1
+        }
+        return .drained(events: delivered)
+    }
+
+    private func runPass(_ value: Value) {
+        inFlight = value
+        defer { inFlight = nil }
+        let shape = value.shape
+        // The snapshot: fixed when the pass begins (§4.1).
+        let recipients = registrations.indices.filter {
+            isLive(registrations[$0]) && matches(registrations[$0], shape)
+        }
+        var reached = 0
+        for index in recipients {
+            let registration = registrations[index]
+            guard isLive(registration) else { continue }  // removed or gone before its turn (§4.2)
+            reached += 1
+            var object: Int?
+            if case .consumer(let held) = registration.owner { object = held }
+            if let object { consuming.append(object) }
+            consume(registration, value)
+            if !shape.isAnnouncement && someoneListens(for: .didConsume) {
+                queue.append(
+                    (.didConsume(recipient: registration.name, object: object, event: value), false)
+                )
+            }
+            if object != nil { consuming.removeLast() }
+        }
+        if reached == 0 && !shape.isAnnouncement && someoneListens(for: .noConsumer) {
+            queue.append((.noConsumer(event: value), false))
+        }
+    }
+
+    /// What every recipient does: log the delivery, run the step's reactions for this
+    /// consumption, then its echo.
+    private func consume(_ registration: Registration, _ value: Value) {
+        log.append("\(registration.name):\(value.label)")
+        let index = consumptions
+        consumptions += 1
+        for action in reactions[index] ?? [] { execute(action) }
+        if let echo = registration.echo { execute(.dispatch(echo)) }
+    }
+}
