@@ -36,6 +36,24 @@ let package = Package(
             dependencies: ["PrizeApp", "EventBusKit"],
             path: "Examples/prize-app/Tests"
         ),
+        .executableTarget(
+            name: "actor-service",
+            dependencies: ["EventBusKit"],
+            path: "Examples/actor-service",
+            exclude: ["Golden"]
+        ),
+        .executableTarget(
+            name: "async-stream",
+            dependencies: ["EventBusKit"],
+            path: "Examples/async-stream",
+            exclude: ["Golden"]
+        ),
+        // Tests for the small examples, which keep their logic in their executables.
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["actor-service", "async-stream", "EventBusKit"],
+            path: "Examples/Tests"
+        ),
 
         // MARK: Benchmarks (`swift run -c release eventbus-benchmarks`; no product)
         .executableTarget(
