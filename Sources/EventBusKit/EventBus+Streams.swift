@@ -54,7 +54,7 @@ extension EventBus {
 
     /// Returns an asynchronous stream of the events whose type conforms to a protocol.
     ///
-    /// Same rules as ``events(of:bufferingPolicy:fileID:line:isolation:)``, with
+    /// Same rules as ``events(of:bufferingPolicy:fileID:line:isolation:)->AsyncStream<T>``, with
     /// `willConsume = [Conforming<P>.self]`: the stream receives every event that `is P`,
     /// except the bus's own announcements.
     ///

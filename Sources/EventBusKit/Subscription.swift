@@ -1,9 +1,12 @@
 /// A token that keeps a closure subscription alive.
 ///
 /// The bus retains a subscription's closure until ``cancel()`` is called or, for
-/// ``EventBus/subscribe(to:fileID:line:_:)``, until the token is deinitialized. The token
-/// holds the bus weakly: it never keeps a bus alive, and cancelling after the bus is gone
-/// is harmless.
+/// ``EventBus/subscribe(to:fileID:line:_:)`` and
+/// ``EventBus/subscribe(to:fileID:line:throwing:)``, until the token is deinitialized. The
+/// token of an owner-bound subscription (``EventBus/subscribe(to:owner:fileID:line:_:)``)
+/// does not end it when deinitialized: that subscription lives as long as its owner, and
+/// ``cancel()`` ends it earlier. The token holds the bus weakly: it never keeps a bus alive,
+/// and cancelling after the bus is gone is harmless.
 ///
 /// ```swift
 /// var tokens: Set<Subscription> = []
