@@ -4,7 +4,9 @@ extension EventBus {
     ///
     /// The bus holds `owner` weakly and passes it to `handler` with each event. When `owner`
     /// is deallocated the subscription ends: the closure is never called again, and the bus
-    /// drops the entry when it next meets it. Its lifetime is the owner's: the returned
+    /// drops the entry (releasing the closure) when a pass next meets it, or at the latest
+    /// when the registry has doubled, so ended entries never pile up. Its lifetime is the
+    /// owner's: the returned
     /// token may be discarded without ending it; ``Subscription/cancel()`` on it ends it
     /// earlier. Otherwise it behaves like ``subscribe(to:fileID:line:_:)``: a consumer with
     /// `willConsume = [T]`, in registration order, under the same snapshot rules.
@@ -41,6 +43,7 @@ extension EventBus {
         _ handler: @escaping (Owner, T) -> Void
     ) -> Subscription {
         if let problem = Self.subscriptionProblem(type) { preconditionFailure(problem) }
+        sweepEndedRecipientsIfGrown()
         let consumer = ClosureConsumer<T>(
             { [weak owner] event in
                 guard let owner else { return }
@@ -50,5 +53,18 @@ extension EventBus {
         let recipient = registry.add(consumer, weakly: false)!
         recipient.bindLifetime(to: owner)
         return Subscription(bus: self, recipient: recipient, endsOnDeinit: false)
+    }
+
+    /// Removes ended recipients once the registry has doubled since the last sweep.
+    ///
+    /// An owner-bound subscription whose owner died is otherwise removed only when a pass
+    /// meets it, so one whose events never recur would stay, with its closure, forever (a
+    /// screen opened and closed many times). Sweeping when the registry reaches twice the
+    /// recipients left by the last sweep keeps it within twice the live recipients (plus 64)
+    /// at O(1) amortized per subscription. Streams call this too.
+    func sweepEndedRecipientsIfGrown() {
+        guard registry.count >= endedSweepThreshold else { return }
+        removeEndedRecipients()
+        endedSweepThreshold = max(64, registry.count * 2)
     }
 }

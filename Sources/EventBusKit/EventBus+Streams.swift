@@ -101,6 +101,7 @@ extension EventBus {
         isolation: isolated (any Actor)?,
         element: @escaping (any Event) -> Element?
     ) -> AsyncStream<Element> {
+        sweepEndedRecipientsIfGrown()
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = openInbox(isolation: isolation)

@@ -44,6 +44,9 @@ public final class EventBus {
     /// The mailbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?
+    /// Owner-bound subscriptions and streams sweep out ended entries when the registry
+    /// reaches this size (see `EventBus+OwnerSubscriptions.swift`).
+    var endedSweepThreshold = 64
 
     /// Creates a bus with the given bounds and re-entrancy policy.
     ///

@@ -129,4 +129,19 @@ final class OwnerBoundScreen {
         #expect(described.first?.hasPrefix("Subscription(to: Num, at: EventBusKitTests/") == true)
         #expect(described.first?.hasSuffix(", owner: OwnerBoundScreen)") == true)
     }
+
+    @Test func endedSubscriptionsWhoseEventsNeverRecurDoNotPileUp() {
+        let bus = EventBus()
+        weak var firstCaptured: OwnerBoundScreen?
+        for round in 0..<300 {
+            let owner = OwnerBoundScreen(name: "screen \(round)")
+            let captured = OwnerBoundScreen(name: "captured \(round)")
+            if round == 0 { firstCaptured = captured }
+            bus.subscribe(to: Other.self, owner: owner) { [captured] _, _ in _ = captured }
+        }
+        // Every owner is gone and no `Other` was ever dispatched: sweeps keep the registry
+        // within twice the live recipients plus 64, and release the ended closures.
+        #expect(bus.recipientCount <= 64)
+        #expect(firstCaptured == nil)
+    }
 }
