@@ -11,9 +11,10 @@ import EventBusKit
 ///
 /// It is main-actor isolated, like a UIKit flow controller, and conforms to
 /// `EventConsumer` with an isolated conformance: it registers on a bus that lives on the main
-/// actor without `nonisolated` or `assumeIsolated`.
+/// actor without `nonisolated` or `assumeIsolated`. Its `CustomStringConvertible` conformance
+/// is `nonisolated` (the name is a constant), so a log can describe it from any isolation.
 @MainActor
-public final class FlowController: EventConsumer, CustomStringConvertible {
+public final class FlowController: EventConsumer, nonisolated CustomStringConvertible {
     /// The screens on the navigation stack, root first; empty until the first navigation.
     public private(set) var stack: [Screen] = []
     /// Whether the prize's call to action is shown.
