@@ -223,6 +223,21 @@ import Testing
         #expect(await collect(stream).map(\.value) == [1, 2])
     }
 
+    @Test func aCategoryStreamAnnouncesItsDropsAsTheEventsThatWereDispatched() async {
+        var bus: EventBus? = EventBus()
+        let drops = RecordingConsumer(willConsume: [DroppedEvent.self])
+        bus!.register(drops)
+        let stream = bus!.events(
+            of: Conforming<any StreamAnalytics>.self, bufferingPolicy: .bufferingNewest(1))
+        bus!.dispatch(StreamTap(name: "buy"))
+        bus!.dispatch(StreamTap(name: "share"))
+        #expect(
+            drops.events(of: DroppedEvent.self).map { $0.event.as(StreamTap.self)?.name } == ["buy"]
+        )
+        bus = nil
+        #expect(await collect(stream).map(\.name) == ["share"])
+    }
+
     @Test func aDropIsAnnouncedBeforeTheDeliverysDidConsumeEventAndNamesTheSameStream() {
         let bus = EventBus()
         let logger = RecordingConsumer(willConsume: [DidConsumeEvent.self, DroppedEvent.self])
