@@ -18,6 +18,7 @@ extension EventBus {
     /// - Parameter isolation: The isolation the bus lives on; leave the default, which is
     ///   the caller's.
     /// - Returns: A `Sendable` handle; it does not keep the bus alive.
+    /// - Complexity: O(1).
     public func poster(isolation: isolated (any Actor)? = #isolation) -> EventPoster {
         EventPoster(inbox: openInbox(isolation: isolation))
     }
