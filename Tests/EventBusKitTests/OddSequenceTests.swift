@@ -118,9 +118,15 @@ private final class OddBusOwner {
         let keeper = RecordingConsumer(willConsume: [Num.self])
         bus.register(keeper)
         var largest = 0
+        var ballast: [RecordingConsumer] = []
         for _ in 0..<10_000 {
-            let screen = RecordingConsumer(willConsume: [Other.self])
-            bus.registerWeakly(screen)
+            do {
+                let screen = RecordingConsumer(willConsume: [Other.self])
+                bus.registerWeakly(screen)
+            }
+            // Takes the dead screen's memory, so the next screen has a new address and the
+            // bus cannot recognise the stale entry by address reuse.
+            ballast.append(RecordingConsumer(willConsume: []))
             largest = max(largest, bus.recipientCount)
         }
         #expect(largest <= 2 * 2 + 64)
@@ -203,6 +209,29 @@ private final class OddBusOwner {
         token.cancel()
         #expect(trace.entries == ["L9", "report drained(events: 1)"])
         #expect(bus.recipientCount == 1)
+    }
+
+    @Test func sweepingEndedRecipientsMayReleaseAClosureThatOwnsAToken() {
+        // An owner-bound subscription outlives its owner until the bus sweeps it (here, when
+        // a stream ends). Releasing its closure releases the box, whose token's deinit
+        // cancels a second subscription during the sweep.
+        let bus = EventBus()
+        let trace = Trace()
+        var box: OddTokenBox? = OddTokenBox()
+        box!.token = bus.subscribe(to: Num.self) { trace.entries.append("inner\($0)") }
+        var owner: OddDeinitAction? = OddDeinitAction {}
+        bus.subscribe(to: Num.self, owner: owner!) { [box] _, num in
+            trace.entries.append("owned\(num)")
+            _ = box
+        }
+        box = nil
+        bus.dispatch(Num(1))
+        owner = nil
+        _ = bus.events(of: Num.self)  // dropped at once: the stream ends and asks for a sweep
+        bus.deliverPosted()
+        bus.dispatch(Num(2))
+        #expect(trace.entries == ["inner1", "owned1"])
+        #expect(bus.recipientCount == 0)
     }
 
     @Test func theBusReleasedByItsOwnerDuringDeliveryFinishesTheDrainThenDeallocates() {

@@ -1,0 +1,317 @@
+import EventBusKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// memory-probe: drives an EventBus through the workloads that would grow memory if
+// anything were retained — an endless feedback loop, a 10,000-recipient fan-out with an
+// announcement listener, and a million subscribe/cancel, register/deregister and
+// weak-registration cycles — and checks that the bus's retained memory stays bounded and that
+// nothing leaks.
+//
+// For each workload it reports the resident set growth from a warmed-up steady state to the
+// end (VmRSS in /proc/self/status), the workload's peak above the start (VmHWM, reset per
+// workload through /proc/self/clear_refs), and the objects of its own still alive at the end
+// (counted in init/deinit). It exits 1 when a bound is exceeded.
+//
+//     swift run -c release memory-probe            # full sizes
+//     swift run memory-probe --small --leaks-only  # 1/100 of the cycles, under valgrind
+
+/// Counts the live instances of the probe's own classes in one workload.
+final class ProbeTally {
+    var live = 0
+}
+
+/// A class event, so that events retained by the bus would show as live objects.
+final class ProbeTick: Event {
+    let value: Int
+    let tally: ProbeTally
+    init(_ value: Int, _ tally: ProbeTally) {
+        self.value = value
+        self.tally = tally
+        tally.live += 1
+    }
+    deinit { tally.live -= 1 }
+}
+
+/// A consumer that counts what it receives and can run an action on each event.
+final class ProbeConsumer: EventConsumer {
+    let willConsume: [any Event.Type]
+    let tally: ProbeTally
+    var received = 0
+    var onEvent: ((any Event) -> Void)?
+    init(_ willConsume: [any Event.Type], _ tally: ProbeTally) {
+        self.willConsume = willConsume
+        self.tally = tally
+        tally.live += 1
+    }
+    deinit { tally.live -= 1 }
+    func consume(_ event: any Event) {
+        received += 1
+        onEvent?(event)
+    }
+}
+
+/// A value captured by subscription closures, so that a closure the bus kept would show.
+final class ProbeCapture {
+    let tally: ProbeTally
+    init(_ tally: ProbeTally) {
+        self.tally = tally
+        tally.live += 1
+    }
+    deinit { tally.live -= 1 }
+}
+
+/// What /proc/self/status says about this process's memory, in KiB.
+struct ProbeMemory {
+    /// The resident set size now.
+    static var residentKiB: Int { field("VmRSS:") }
+    /// The peak resident set size since start or the last `resetPeak()`.
+    static var peakKiB: Int { field("VmHWM:") }
+
+    /// Resets VmHWM to the current VmRSS (Linux: write 5 to /proc/self/clear_refs).
+    @discardableResult
+    static func resetPeak() -> Bool {
+        guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
+        defer { fclose(file) }
+        return fputs("5", file) >= 0
+    }
+
+    private static func field(_ name: String) -> Int {
+        guard let file = fopen("/proc/self/status", "r") else { return -1 }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 512)
+        while fgets(&buffer, Int32(buffer.count), file) != nil {
+            let line = String(
+                decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if line.hasPrefix(name) {
+                return Int(line.dropFirst(name.count).filter(\.isNumber)) ?? -1
+            }
+        }
+        return -1
+    }
+}
+
+/// One workload's measurements and bounds.
+struct ProbeResult {
+    let name: String
+    let operations: String
+    /// VmRSS at the end minus VmRSS after warm-up.
+    let growthKiB: Int
+    /// VmHWM during the workload minus VmRSS at its start.
+    let peakKiB: Int
+    /// Live probe objects at the end, beyond those the test itself still holds.
+    let leakedObjects: Int
+    /// `recipientCount` at the end.
+    let recipients: Int
+    let maximumGrowthKiB: Int
+    let maximumPeakKiB: Int
+    let maximumRecipients: Int
+    /// The workload's tally, read again once its bus and consumers are gone.
+    let tally: ProbeTally
+
+    /// The result as a row of the probe's table.
+    var row: String {
+        let verdict =
+            passed
+            ? "ok"
+            : "FAILED (bounds: growth ≤ \(maximumGrowthKiB), peak ≤ \(maximumPeakKiB), recipients ≤ \(maximumRecipients), leaked 0, alive after 0)"
+        var line = left(name, 20) + left(operations, 42)
+        line += right(growthKiB, 10) + right(peakKiB, 10) + right(leakedObjects, 8)
+        line += right(recipients, 12) + right(tally.live, 13)
+        return line + "  " + verdict
+    }
+
+    private func left(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    private func right(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    var passed: Bool {
+        let memory =
+            !MemoryProbe.checksResidentSize
+            || (growthKiB <= maximumGrowthKiB && peakKiB <= maximumPeakKiB)
+        return memory && leakedObjects == 0 && recipients <= maximumRecipients && tally.live == 0
+    }
+}
+
+@main
+enum MemoryProbe {
+    /// `false` with `--leaks-only` (under valgrind, whose own bookkeeping inflates the
+    /// resident set): object counts and recipients are still checked.
+    static let checksResidentSize = !CommandLine.arguments.contains("--leaks-only")
+
+    static func main() {
+        let small = CommandLine.arguments.contains("--small")
+        let scale = small ? 100 : 1
+        let peakResets = ProbeMemory.resetPeak()
+        let results = [
+            feedbackLoop(drains: 1_000 / scale),
+            fanOut(recipients: 10_000, dispatches: small ? 3 : 100),
+            subscribeCancel(cycles: 1_000_000 / scale),
+            registerDeregister(cycles: 1_000_000 / scale),
+            weakRegistrations(cycles: 1_000_000 / scale),
+        ]
+        print(
+            "memory-probe (\(small ? "small" : "full") sizes; VmHWM reset per workload: \(peakResets); resident-size bounds \(checksResidentSize ? "checked" : "not checked"))"
+        )
+        print(
+            "workload            operations                                growth KiB  peak KiB  leaked  recipients  alive after  verdict"
+        )
+        for result in results { print(result.row) }
+        print("final VmRSS \(ProbeMemory.residentKiB) KiB")
+        exit(results.allSatisfy(\.passed) ? 0 : 1)
+    }
+
+    /// Runs `body` once to warm up, then `measured`, and measures around the latter.
+    private static func measure(
+        _ name: String, _ operations: String, maximumGrowthKiB: Int, maximumPeakKiB: Int,
+        maximumRecipients: Int, tally: ProbeTally, baseline: Int = 0,
+        _ body: (_ warmUp: Bool) -> Int
+    ) -> ProbeResult {
+        ProbeMemory.resetPeak()
+        let start = ProbeMemory.residentKiB
+        _ = body(true)
+        let warmed = ProbeMemory.residentKiB
+        let recipients = body(false)
+        let end = ProbeMemory.residentKiB
+        return ProbeResult(
+            name: name, operations: operations, growthKiB: end - warmed,
+            peakKiB: ProbeMemory.peakKiB - start, leakedObjects: tally.live - baseline,
+            recipients: recipients, maximumGrowthKiB: maximumGrowthKiB,
+            maximumPeakKiB: maximumPeakKiB, maximumRecipients: maximumRecipients, tally: tally)
+    }
+
+    /// A recipient that dispatches two events for every one it receives, and a
+    /// `DidConsumeEvent` logger: each outermost dispatch fills the queue, is refused
+    /// (`rejectedFull`) and ends at the drain budget (`limitReached`).
+    static func feedbackLoop(drains: Int) -> ProbeResult {
+        let tally = ProbeTally()
+        let bus = EventBus(maximumPending: 100, maximumEventsPerDrain: 1_000)
+        defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
+        let logger = ProbeConsumer([DidConsumeEvent.self], tally)
+        let echo = ProbeConsumer([ProbeTick.self], tally)
+        echo.onEvent = { [unowned bus] event in
+            let value = (event as! ProbeTick).value
+            bus.dispatch(ProbeTick(value + 1, tally))
+            bus.dispatch(ProbeTick(value + 2, tally))
+        }
+        bus.register(echo)
+        bus.register(logger)
+        var reports: [DispatchReport] = []
+        let result = measure(
+            "feedback loop", "\(drains) drains × 1,000 events", maximumGrowthKiB: 256,
+            maximumPeakKiB: 2_048, maximumRecipients: 2, tally: tally, baseline: 2
+        ) { warmUp in
+            for drain in 0..<(warmUp ? 10 : drains) {
+                let report = bus.dispatch(ProbeTick(drain, tally))
+                if !warmUp { reports.append(report) }
+            }
+            return bus.recipientCount
+        }
+        precondition(reports.allSatisfy { if case .limitReached = $0 { true } else { false } })
+        withExtendedLifetime((echo, logger)) {}
+        return result
+    }
+
+    /// 10,000 recipients of one event and a `DidConsumeEvent` listener: each dispatch
+    /// queues 10,000 announcements, all delivered.
+    static func fanOut(recipients: Int, dispatches: Int) -> ProbeResult {
+        let tally = ProbeTally()
+        let bus = EventBus(maximumPending: 100, maximumEventsPerDrain: 2 * recipients + 1)
+        defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
+        let consumers = (0..<recipients).map { _ in ProbeConsumer([ProbeTick.self], tally) }
+        let logger = ProbeConsumer([DidConsumeEvent.self], tally)
+        for consumer in consumers { bus.register(consumer) }
+        bus.register(logger)
+        let result = measure(
+            "fan-out + logger", "\(dispatches) × \(recipients) recipients + logger",
+            maximumGrowthKiB: 256, maximumPeakKiB: 8_192, maximumRecipients: recipients + 1,
+            tally: tally, baseline: recipients + 1
+        ) { warmUp in
+            for value in 0..<(warmUp ? 1 : dispatches) {
+                let report = bus.dispatch(ProbeTick(value, tally))
+                precondition(report == .drained(events: recipients + 1))
+            }
+            return bus.recipientCount
+        }
+        withExtendedLifetime((consumers, logger)) {}
+        return result
+    }
+
+    /// Subscribe, deliver, and end the subscription: half by `cancel()`, half by dropping
+    /// the token.
+    static func subscribeCancel(cycles: Int) -> ProbeResult {
+        let tally = ProbeTally()
+        let bus = EventBus()
+        defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
+        let steady = ProbeConsumer([ProbeTick.self], tally)
+        bus.register(steady)
+        return measure(
+            "subscribe/cancel", "\(cycles) cycles", maximumGrowthKiB: 256, maximumPeakKiB: 1_024,
+            maximumRecipients: 1, tally: tally, baseline: 1
+        ) { warmUp in
+            for cycle in 0..<(warmUp ? 1_000 : cycles) {
+                let capture = ProbeCapture(tally)
+                let token = bus.subscribe(to: ProbeTick.self) { _ in _ = capture }
+                if cycle % 1_000 == 0 { bus.dispatch(ProbeTick(cycle, tally)) }
+                if cycle % 2 == 0 { token.cancel() }
+            }
+            withExtendedLifetime(steady) {}
+            return bus.recipientCount
+        }
+    }
+
+    /// Register, deliver, deregister.
+    static func registerDeregister(cycles: Int) -> ProbeResult {
+        let tally = ProbeTally()
+        let bus = EventBus()
+        defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
+        return measure(
+            "register/deregister", "\(cycles) cycles", maximumGrowthKiB: 256,
+            maximumPeakKiB: 1_024, maximumRecipients: 0, tally: tally
+        ) { warmUp in
+            for cycle in 0..<(warmUp ? 1_000 : cycles) {
+                let consumer = ProbeConsumer([ProbeTick.self], tally)
+                bus.register(consumer)
+                if cycle % 1_000 == 0 { bus.dispatch(ProbeTick(cycle, tally)) }
+                bus.deregister(consumer)
+            }
+            return bus.recipientCount
+        }
+    }
+
+    /// Weakly register consumers that die without the bus ever meeting them (their event is
+    /// never dispatched): the registry sweeps them, so it stays within 2 × live + 64.
+    ///
+    /// After each death a ballast object takes the freed memory, so the next consumer gets a
+    /// new address and the bus cannot drop the stale entry on address reuse; the ballast is a
+    /// ring of 1,024 objects, so it does not grow.
+    static func weakRegistrations(cycles: Int) -> ProbeResult {
+        let tally = ProbeTally()
+        let bus = EventBus()
+        defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
+        var largest = 0
+        var ballast: [ProbeConsumer?] = Array(repeating: nil, count: 1_024)
+        let result = measure(
+            "weak, never met", "\(cycles) short-lived consumers", maximumGrowthKiB: 256,
+            maximumPeakKiB: 1_024, maximumRecipients: 66, tally: tally, baseline: 1_024
+        ) { warmUp in
+            for cycle in 0..<(warmUp ? 2_048 : cycles) {
+                bus.registerWeakly(ProbeConsumer([ProbeTick.self], tally))
+                ballast[cycle % ballast.count] = ProbeConsumer([], tally)
+                largest = max(largest, bus.recipientCount)
+            }
+            return largest
+        }
+        ballast.removeAll()
+        return result
+    }
+}

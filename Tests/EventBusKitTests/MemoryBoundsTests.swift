@@ -1,0 +1,85 @@
+import EventBusKit
+import Testing
+
+// The memory workloads of `memory-probe` (Reliability/memory-probe), small enough for a
+// unit test, checked with counters of live objects: whatever the bus retained would show.
+// The probe measures the resident set of the full-size runs.
+
+/// Counts live `MemoryTracked…` objects.
+private final class MemoryTally {
+    var live = 0
+}
+
+/// A class event that counts itself.
+private final class MemoryTrackedEvent: Event {
+    let value: Int
+    let tally: MemoryTally
+    init(_ value: Int, _ tally: MemoryTally) {
+        self.value = value
+        self.tally = tally
+        tally.live += 1
+    }
+    deinit { tally.live -= 1 }
+}
+
+/// Anything a closure captures, counting itself.
+private final class MemoryTrackedCapture {
+    let tally: MemoryTally
+    init(_ tally: MemoryTally) {
+        self.tally = tally
+        tally.live += 1
+    }
+    deinit { tally.live -= 1 }
+}
+
+@Suite struct MemoryBoundsTests {
+    @Test func anEndlessFeedbackLoopReleasesEveryEventItDeliversOrDiscards() {
+        let tally = MemoryTally()
+        let bus = EventBus(maximumPending: 10, maximumEventsPerDrain: 100)
+        var announcements = 0
+        let listening = bus.subscribe(to: DidConsumeEvent.self) { _ in announcements += 1 }
+        let echo = bus.subscribe(to: MemoryTrackedEvent.self) { [unowned bus] event in
+            bus.dispatch(MemoryTrackedEvent(event.value + 1, tally))
+            bus.dispatch(MemoryTrackedEvent(event.value + 2, tally))
+        }
+        var reports: Set<String> = []
+        for drain in 0..<100 {
+            reports.insert("\(bus.dispatch(MemoryTrackedEvent(drain, tally)))")
+            #expect(tally.live == 0)
+        }
+        // Each drain: 55 events and 45 of their announcements fill the budget of 100; 10
+        // waiting events (the most `maximumPending` admits) and 10 announcements are discarded.
+        #expect(reports == ["limitReached(processed: 100, discarded: 20)"])
+        #expect(announcements == 100 * 45)
+        withExtendedLifetime((listening, echo)) {}
+    }
+
+    @Test func aTenThousandRecipientFanOutWithALoggerReleasesEveryAnnouncement() {
+        let tally = MemoryTally()
+        let bus = EventBus(maximumEventsPerDrain: 20_001)
+        var tokens = (0..<10_000).map { _ in bus.subscribe(to: MemoryTrackedEvent.self) { _ in } }
+        var logged = 0
+        let logger = bus.subscribe(to: DidConsumeEvent.self) { _ in logged += 1 }
+        for value in 0..<3 {
+            #expect(bus.dispatch(MemoryTrackedEvent(value, tally)) == .drained(events: 10_001))
+            #expect(tally.live == 0)  // the event, held by 10,000 announcements, is gone
+        }
+        #expect(logged == 30_000)
+        tokens.removeAll()
+        #expect(bus.recipientCount == 1)
+        withExtendedLifetime(logger) {}
+    }
+
+    @Test func subscribeAndCancelCyclesLeaveNothingBehind() {
+        let tally = MemoryTally()
+        let bus = EventBus()
+        for cycle in 0..<20_000 {
+            let capture = MemoryTrackedCapture(tally)
+            let token = bus.subscribe(to: MemoryTrackedEvent.self) { _ in _ = capture }
+            if cycle % 1_000 == 0 { bus.dispatch(MemoryTrackedEvent(cycle, tally)) }
+            if cycle % 2 == 0 { token.cancel() }  // the other half end when the token goes
+        }
+        #expect(tally.live == 0)
+        #expect(bus.recipientCount == 0)
+    }
+}
