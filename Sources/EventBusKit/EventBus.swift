@@ -215,25 +215,49 @@ public final class EventBus {
         }
     }
 
+    /// Queues the announcement that `consumer` consumed `event`, while someone listens.
+    @inline(__always)
+    private func announceConsumption(
+        by consumer: @autoclosure () -> any EventConsumer, of event: any Event,
+        _ isAnnouncement: Bool
+    ) {
+        // The stored flag is the no-listener fast path; the route check then sees a weakly
+        // held listener that has died since.
+        if !isAnnouncement && registry.tracesConsumption
+            && registry.hasRecipients(for: DidConsumeEvent.self)
+        {
+            queue.append(DidConsumeEvent(consumer: consumer(), event: event), isDispatched: false)
+        }
+    }
+
     /// Delivers `event` to the recipients its route holds when the pass begins.
     private func runPass(_ event: any Event) {
-        let (recipients, isAnnouncement) = registry.route(for: event)
+        let (entries, isAnnouncement) = registry.route(for: event)
+        // The pass holds its route to the end: that keeps the strongly held consumers on it
+        // alive, so they are called unretained (see `RouteEntry`).
+        defer { withExtendedLifetime(entries) {} }
         var delivered = 0
-        for recipient in recipients {
+        for index in entries.indices {
+            // The fast path: an active recipient that holds its consumer strongly and has no
+            // lifetime object. Read through `entries[index]` rather than a local: a local
+            // reference would be retained for its whole scope.
+            if entries[index].recipient.isActive && !entries[index].recipient.isLifetimeBound,
+                let unretained = entries[index].unretained
+            {
+                unretained.consume(event)
+                delivered &+= 1
+                announceConsumption(by: entries[index].consumer!, of: event, isAnnouncement)
+                continue
+            }
+            let recipient = entries[index].recipient
             guard let consumer = recipient.consumer else {
                 // Removed before its turn, or held weakly and gone: skip it (and forget it).
                 if recipient.isActive { end(recipient) }
                 continue
             }
             consumer.consume(event)
-            delivered += 1
-            // The stored flag is the no-listener fast path; the route check then sees a
-            // weakly held listener that has died since.
-            if !isAnnouncement && registry.tracesConsumption
-                && registry.hasRecipients(for: DidConsumeEvent.self)
-            {
-                queue.append(DidConsumeEvent(consumer: consumer, event: event), isDispatched: false)
-            }
+            delivered &+= 1
+            announceConsumption(by: consumer, of: event, isAnnouncement)
         }
         if delivered == 0 && !isAnnouncement
             && registry.hasRecipients(for: NoConsumerEvent.self)

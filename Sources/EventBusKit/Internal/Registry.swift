@@ -8,12 +8,15 @@
 ///   order is kept), or, when its lists name a protocol category (which needs an event
 ///   *value* to decide), drops the cached routes so they are rebuilt on next use;
 /// - removing a recipient removes it from the routes it is in.
+///
+/// A route's entries (``RouteEntry``) also hold the strongly held consumers, so that a pass,
+/// which keeps its route to the end, can call them without retaining each one.
 struct Registry {
     /// A cached route: the event type and its recipients in registration order.
     private struct Route {
         let type: any Event.Type
         let isAnnouncement: Bool
-        var recipients: [Recipient]
+        var entries: [RouteEntry]
     }
 
     /// Every live recipient, in registration order (ascending `order`).
@@ -63,7 +66,7 @@ struct Registry {
             var index = routes.values.startIndex
             while index != routes.values.endIndex {
                 if recipient.lists.matches(routes.values[index].type, value: nil) {
-                    routes.values[index].recipients.append(recipient)
+                    routes.values[index].entries.append(RouteEntry(recipient))
                 }
                 routes.values.formIndex(after: &index)
             }
@@ -81,11 +84,13 @@ struct Registry {
         recipient.deactivate()
         guard byID[recipient.id] === recipient else { return false }
         byID[recipient.id] = nil
-        recipients.remove(at: Self.index(of: recipient, in: recipients)!)
+        recipients.remove(at: Self.index(of: recipient, in: recipients, \.self)!)
         var index = routes.values.startIndex
         while index != routes.values.endIndex {
-            if let position = Self.index(of: recipient, in: routes.values[index].recipients) {
-                routes.values[index].recipients.remove(at: position)
+            if let position = Self.index(
+                of: recipient, in: routes.values[index].entries, \.recipient)
+            {
+                routes.values[index].entries.remove(at: position)
             }
             routes.values.formIndex(after: &index)
         }
@@ -113,7 +118,7 @@ struct Registry {
             recipients.removeAll { !$0.isActive }
             var index = routes.values.startIndex
             while index != routes.values.endIndex {
-                routes.values[index].recipients.removeAll { !$0.isActive }
+                routes.values[index].entries.removeAll { !$0.recipient.isActive }
                 routes.values.formIndex(after: &index)
             }
             refreshTracing()
@@ -134,9 +139,9 @@ struct Registry {
     /// bus's announcements; computes its route on first use.
     ///
     /// - Complexity: O(1) for a cached route; O(*n*) to build one.
-    mutating func route(for event: any Event) -> (recipients: [Recipient], isAnnouncement: Bool) {
+    mutating func route(for event: any Event) -> (entries: [RouteEntry], isAnnouncement: Bool) {
         let key = ObjectIdentifier(type(of: event))
-        if let route = routes[key] { return (route.recipients, route.isAnnouncement) }
+        if let route = routes[key] { return (route.entries, route.isAnnouncement) }
         let built = build(type(of: event), key: key, value: event)
         return (built, routes[key]!.isAnnouncement)
     }
@@ -157,7 +162,7 @@ struct Registry {
         if let route = routes[key] {
             // A cached route may still hold a weakly held listener that has died: it listens
             // no more (the answer must not depend on whether the route was cached).
-            return route.recipients.contains { $0.consumer != nil }
+            return route.entries.contains { $0.recipient.consumer != nil }
         }
         // An announcement is a struct: any value of it decides a category like every other.
         return !build(type, key: key, value: A.probe).isEmpty
@@ -165,23 +170,30 @@ struct Registry {
 
     private mutating func build(
         _ type: any Event.Type, key: ObjectIdentifier, value: any Event
-    ) -> [Recipient] {
-        let matching = recipients.filter {
+    ) -> [RouteEntry] {
+        let matching = recipients.lazy.filter {
             $0.consumer != nil && $0.lists.matches(type, value: value)
         }
+        let entries = Array(matching.map(RouteEntry.init))
         routes[key] = Route(
-            type: type, isAnnouncement: type is any _BusAnnouncement.Type, recipients: matching)
-        return matching
+            type: type, isAnnouncement: type is any _BusAnnouncement.Type, entries: entries)
+        return entries
     }
 
     /// The index of `recipient` in `list`, which is sorted by registration order.
-    private static func index(of recipient: Recipient, in list: [Recipient]) -> Int? {
+    private static func index<Element>(
+        of recipient: Recipient, in list: [Element], _ recipientOf: KeyPath<Element, Recipient>
+    ) -> Int? {
         var low = 0
         var high = list.count
         while low < high {
             let mid = (low + high) / 2
-            if list[mid].order < recipient.order { low = mid + 1 } else { high = mid }
+            if list[mid][keyPath: recipientOf].order < recipient.order {
+                low = mid + 1
+            } else {
+                high = mid
+            }
         }
-        return low < list.count && list[low] === recipient ? low : nil
+        return low < list.count && list[low][keyPath: recipientOf] === recipient ? low : nil
     }
 }
