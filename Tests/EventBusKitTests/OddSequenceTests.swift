@@ -42,6 +42,17 @@ private func oddListen<E: Event>(to type: E.Type, on bus: EventBus) -> Subscript
     bus.subscribe(to: type) { _ in }
 }
 
+/// A consumer whose `willConsume` getter calls into the bus it is registering with.
+private final class OddListsCallingTheBus: EventConsumer {
+    unowned let bus: EventBus
+    init(bus: EventBus) { self.bus = bus }
+    var willConsume: [any Event.Type] {
+        _ = bus.recipientCount
+        return [Num.self]
+    }
+    func consume(_ event: any Event) {}
+}
+
 /// An app object that owns its bus.
 private final class OddBusOwner {
     var bus: EventBus? = EventBus()
@@ -350,6 +361,21 @@ private final class OddBusOwner {
     @Test func subscribingToAWildcardThroughAGenericPathStops() async {
         await #expect(processExitsWith: .failure) {
             _ = oddListen(to: AllEvent.self, on: EventBus())
+        }
+    }
+
+    @Test func aNonPositiveBoundStops() async {
+        await #expect(processExitsWith: .failure) {
+            _ = EventBus(maximumPending: 0)
+        }
+    }
+
+    @Test func listsWhoseGetterCallsTheBusStop() async {
+        // The bus reads the lists while it updates its registry: a getter that calls the bus
+        // is an overlapping access, which Swift stops (return plain values instead).
+        await #expect(processExitsWith: .failure) {
+            let bus = EventBus()
+            bus.register(OddListsCallingTheBus(bus: bus))
         }
     }
 }
