@@ -34,6 +34,18 @@ import Testing
         #expect(busLog == example.log)
     }
 
+    /// Rules the contract leaves open, as the bus defines them (see the article "Misuse and
+    /// odd sequences"), on the model and on the bus.
+    @Test(arguments: ContractExample.chosenRules)
+    func modelAndBusFollowTheChosenRules(_ example: ContractExample) {
+        let model = ReferenceModel(example.scenario)
+        let bus = ModelHarness(example.scenario)
+        let modelLog = example.scenario.steps.flatMap { model.perform($0) }
+        let busLog = example.scenario.steps.flatMap { bus.perform($0) }
+        #expect(modelLog == example.log)
+        #expect(busLog == example.log)
+    }
+
     @Test func comparisonCatchesADifferentBusAndShrinksItToAMinimalSequence() throws {
         // The "bus" runs with a drain budget of 1, the model with the scenario's own: the
         // checker must notice on some sequence and shrink it to a dispatch that drains more
@@ -96,6 +108,58 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
             maximumPending: pending, maximumEventsPerDrain: drain, reentrancy: reentrancy,
             consumers: consumers, subscriptions: subscriptions, steps: steps)
     }
+
+    static let chosenRules: [ContractExample] = [
+        // c0 deregisters c1, registers it weakly again and lets go of it, all during the pass
+        // of base#0. The pass still holds c1 (it was on the pass's snapshot, registered
+        // strongly), so c1 is alive, and listening, when c0's consumption is announced; c1
+        // is released when the pass ends, so no one is left to receive that announcement.
+        // On the next event it is gone: nothing is announced.
+        ContractExample(
+            name: "a consumer removed during a pass is released when the pass ends",
+            build: {
+                scenario(
+                    consumers: [
+                        .init(willConsume: [.base], excludeList: []),
+                        .init(willConsume: [.base, .didConsume], excludeList: []),
+                    ],
+                    steps: [
+                        .init(action: .register(0)), .init(action: .register(1)),
+                        .init(
+                            action: .dispatch(.base),
+                            reactions: [
+                                .init(
+                                    at: 0,
+                                    actions: [.deregister(1), .registerWeakly(1), .dropConsumer(1)])
+                            ]),
+                        .init(action: .dispatch(.base)),
+                    ])
+            },
+            log: [
+                "c0.0:base#0", "deregister c1.0 -> true", "dispatch base#0 -> drained(events: 2)",
+                "c0.0:base#1", "dispatch base#1 -> drained(events: 1)",
+            ]),
+        // A weakly registered DidConsumeEvent listener that died is no listener, whether or
+        // not the bus had routed announcements before it died.
+        ContractExample(
+            name: "a dead weakly registered listener is no listener",
+            build: {
+                scenario(
+                    consumers: [
+                        .init(willConsume: [.plain], excludeList: []),
+                        .init(willConsume: [.didConsume], excludeList: []),
+                    ],
+                    steps: [
+                        .init(action: .register(0)), .init(action: .registerWeakly(1)),
+                        .init(action: .dispatch(.plain)), .init(action: .dropConsumer(1)),
+                        .init(action: .dispatch(.plain)),
+                    ])
+            },
+            log: [
+                "c0.0:plain#0", "c1.0:did(c0.0,plain#0)", "dispatch plain#0 -> drained(events: 2)",
+                "c0.0:plain#1", "dispatch plain#1 -> drained(events: 1)",
+            ]),
+    ]
 
     static let all: [ContractExample] = [
         // §3.2: A dispatches 2 while handling 1 → A1, B1, A2, B2.

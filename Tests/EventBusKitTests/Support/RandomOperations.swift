@@ -193,14 +193,23 @@ extension ModelScenario {
             var reactions: [Reaction] = []
             if case .dispatch = action {
                 for _ in 0..<random.within(0...3) {
+                    var actions = (0..<random.within(1...2)).map { _ in
+                        randomAction(
+                            &random, consumers: consumerCount, subscriptions: subscriptionCount)
+                    }
+                    if random.chance(10) {
+                        // Churn one consumer within one call: its hold changes mid-pass.
+                        let slot = random.below(consumerCount)
+                        actions += [
+                            .deregister(slot),
+                            random.chance(50) ? .registerWeakly(slot) : .register(slot),
+                            .dropConsumer(slot),
+                        ]
+                    }
                     reactions.append(
                         Reaction(
                             at: random.chance(70) ? random.within(0...2) : random.within(3...8),
-                            actions: (0..<random.within(1...2)).map { _ in
-                                randomAction(
-                                    &random, consumers: consumerCount,
-                                    subscriptions: subscriptionCount)
-                            }))
+                            actions: actions))
                 }
             }
             steps.append(Step(action: action, reactions: reactions))

@@ -14,6 +14,8 @@ import EventBusKit
 ///   is never called and no longer counts as a listener for announcements.
 /// - Announcements do not count against `maximumPending`, but count in reports and in the
 ///   drain budget.
+/// - A pass holds the consumers it was going to call strongly (when they were registered
+///   strongly) until it ends: one deregistered during the pass is released when the pass ends.
 final class ReferenceModel {
     /// A value travelling on the modelled bus.
     indirect enum Value {
@@ -85,6 +87,8 @@ final class ReferenceModel {
     private var inFlight: Value?
     /// The consumer objects whose `consume` is running.
     private var consuming: [Int] = []
+    /// The strongly registered consumer objects on the running pass's snapshot.
+    private var heldByPass: [Int] = []
 
     private var log: [String] = []
     private var consumptions = 0
@@ -154,10 +158,12 @@ final class ReferenceModel {
     // MARK: Lifetimes (CONTRACT §6)
 
     /// An object lives while anyone holds it strongly: the test, a strong registration, a
-    /// queued or in-flight `DidConsumeEvent`, or its own running `consume`.
+    /// queued or in-flight `DidConsumeEvent`, its own running `consume`, or the running pass
+    /// (which took it strongly registered).
     private func isAlive(_ object: Int) -> Bool {
         objects[object].heldByTest
             || consuming.contains(object)
+            || heldByPass.contains(object)
             || registrations.contains {
                 $0.owner == .consumer(object: object) && $0.isActive && !$0.weakly
             }
@@ -289,11 +295,20 @@ final class ReferenceModel {
 
     private func runPass(_ value: Value) {
         inFlight = value
-        defer { inFlight = nil }
         let shape = value.shape
         // The snapshot: fixed when the pass begins (§4.1).
         let recipients = registrations.indices.filter {
             isLive(registrations[$0]) && matches(registrations[$0], shape)
+        }
+        heldByPass = recipients.compactMap { index in
+            guard !registrations[index].weakly,
+                case .consumer(let object) = registrations[index].owner
+            else { return nil }
+            return object
+        }
+        defer {
+            inFlight = nil
+            heldByPass = []
         }
         var reached = 0
         for index in recipients {
