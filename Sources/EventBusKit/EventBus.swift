@@ -36,9 +36,31 @@ public final class EventBus {
     public let reentrancy: Reentrancy
 
     /// The recipients and their routes.
-    var registry = Registry()
+    var registry = Registry() {
+        didSet {  // after any change: the accesses to `registry` have ended
+            replaceRecentRoute(with: nil)
+            tracesConsumption = registry.tracesConsumption
+        }
+    }
     /// Events waiting for their pass.
-    private var queue = EventQueue()
+    private var queue = EventQueue() {
+        didSet { hasWaitingEvents = queue.count > 0 }
+    }
+
+    // The dispatch path reads the next three instead of `registry` and `queue`. Swift checks
+    // exclusive access to a class's stored properties at run time (about 150 instructions an
+    // access) unless it can prove an access safe; it cannot for `registry` and `queue`, whose
+    // accesses may release objects (and so run deinits) while they last. These three are
+    // only ever loaded and stored (`replaceRecentRoute` releases the old route after its
+    // write), so their accesses need no check.
+
+    /// The route of the event type dispatched last, so that a run of events of one type
+    /// skips hashing; `nil` after any change to the registry.
+    private var recentRoute: RecentRoute?
+    /// `registry.tracesConsumption`, kept current by every change to the registry.
+    private var tracesConsumption = false
+    /// Whether `queue` holds events, kept current by every change to it.
+    private var hasWaitingEvents = false
     /// `true` while an outermost dispatch is running its passes.
     private(set) var isDelivering = false
     /// The mailbox that posters and streams on other threads reach; made on first use
@@ -167,6 +189,7 @@ public final class EventBus {
     /// - Returns: What happened to the event, and to the events it caused.
     /// - Complexity: O(*k*) for *k* recipients once the event's type has been routed.
     @discardableResult
+    @inline(__always)  // see `runPass`
     public func dispatch(_ event: any Event) -> DispatchReport {
         if isDelivering {
             if reentrancy == .reject { return .rejectedReentrant }
@@ -177,7 +200,15 @@ public final class EventBus {
         isDelivering = true
         defer { isDelivering = false }
         runPass(event)
-        var processed = 1
+        if !hasWaitingEvents { return .drained(events: 1) }
+        return drainQueue(processed: 1)
+    }
+
+    /// Runs the passes of the waiting events, first in, first out, until the queue is empty
+    /// or the drain budget is spent; `processed` events were already delivered.
+    @inline(never)
+    private func drainQueue(processed: Int) -> DispatchReport {
+        var processed = processed
         while queue.count > 0 {
             if processed == maximumEventsPerDrain {
                 return .limitReached(processed: processed, discarded: discardWaitingEvents())
@@ -208,11 +239,49 @@ public final class EventBus {
     /// error); outside one, the announcement is delivered at once.
     func announce<A: Event & _BusAnnouncement>(_ announcement: A) {
         guard registry.hasRecipients(for: A.self) else { return }
-        if isDelivering {
-            queue.append(announcement, isDispatched: false)
-        } else {
-            dispatch(announcement)
+        // Queued, then drained when idle, rather than handed to `dispatch`: a call of
+        // `dispatch` with a value of a known type lets the optimizer turn `dispatch` into a
+        // generic function that boxes the event again for each `any Event` it hands on (an
+        // allocation per pass for an event too large for the existential's buffer).
+        queue.append(announcement, isDispatched: false)
+        if !isDelivering {
+            isDelivering = true
+            defer { isDelivering = false }
+            _ = drainQueue(processed: 0)
         }
+    }
+
+    /// The recipients of `event` and whether it is an announcement: the recent route when
+    /// the event's type is the recent one, else the registry's (which becomes the recent one).
+    @inline(__always)
+    private func route(of event: any Event) -> (entries: [RouteEntry], isAnnouncement: Bool) {
+        if let recent = recentRoute, recent.routes(event) {
+            return (recent.entries, recent.isAnnouncement)
+        }
+        return routeAndRemember(event)
+    }
+
+    /// Asks the registry for the route of `event` and keeps it as the recent route. Not
+    /// inlined, so that its write of `recentRoute` shares no access with the read in
+    /// `route(of:)`.
+    @inline(never)
+    private func routeAndRemember(
+        _ event: any Event
+    ) -> (entries: [RouteEntry], isAnnouncement: Bool) {
+        let type = type(of: event)
+        let route = registry.route(for: event, key: ObjectIdentifier(type))
+        replaceRecentRoute(
+            with: RecentRoute(
+                type: type, entries: route.entries, isAnnouncement: route.isAnnouncement))
+        return route
+    }
+
+    /// Replaces the recent route and releases the old one after the write, outside the
+    /// access (a release may run deinits).
+    private func replaceRecentRoute(with route: RecentRoute?) {
+        var route = route
+        swap(&recentRoute, &route)
+        withExtendedLifetime(route) {}
     }
 
     /// Queues the announcement that `consumer` consumed `event`, while someone listens.
@@ -223,7 +292,7 @@ public final class EventBus {
     ) {
         // The stored flag is the no-listener fast path; the route check then sees a weakly
         // held listener that has died since.
-        if !isAnnouncement && registry.tracesConsumption
+        if !isAnnouncement && tracesConsumption
             && registry.hasRecipients(for: DidConsumeEvent.self)
         {
             queue.append(DidConsumeEvent(consumer: consumer(), event: event), isDispatched: false)
@@ -231,8 +300,13 @@ public final class EventBus {
     }
 
     /// Delivers `event` to the recipients its route holds when the pass begins.
+    ///
+    /// Always inlined, like `dispatch`: the optimizer does not turn an always-inlined function
+    /// that takes `any Event` into a generic one (which would box the event again for every
+    /// call that takes `any Event`, allocating when it is too large for the buffer).
+    @inline(__always)
     private func runPass(_ event: any Event) {
-        let (entries, isAnnouncement) = registry.route(for: event)
+        let (entries, isAnnouncement) = route(of: event)
         // The pass holds its route to the end: that keeps the strongly held consumers on it
         // alive, so they are called unretained (see `RouteEntry`).
         defer { withExtendedLifetime(entries) {} }
@@ -242,7 +316,7 @@ public final class EventBus {
             // lifetime object. Read through `entries[index]` rather than a local: a local
             // reference would be retained for its whole scope.
             if entries[index].recipient.isActive && !entries[index].recipient.isLifetimeBound,
-                let unretained = entries[index].unretained
+                entries[index].consumer != nil, let unretained = entries[index].recipient.unretained
             {
                 unretained.consume(event)
                 delivered &+= 1

@@ -9,6 +9,9 @@ final class Recipient {
     let lists: MatchList
     /// The consumer when held strongly; `nil` once removed.
     private(set) var strong: (any EventConsumer)?
+    /// The consumer held strongly, as an unretained reference for a pass to call while a
+    /// ``RouteEntry`` keeps it alive; `nil` when held weakly. Made once, at registration.
+    let unretained: UnretainedConsumer?
     /// The consumer when held weakly.
     private(set) weak var weak: (any EventConsumer)?
     /// `false` once deregistered or cancelled: a pass skips it from then on.
@@ -30,8 +33,10 @@ final class Recipient {
             willConsume: consumer.willConsume, excludeList: consumer.excludeList)
         if weakly {
             self.weak = consumer
+            self.unretained = nil
         } else {
             self.strong = consumer
+            self.unretained = UnretainedConsumer(consumer)
         }
     }
 

@@ -84,11 +84,11 @@ struct Registry {
         recipient.deactivate()
         guard byID[recipient.id] === recipient else { return false }
         byID[recipient.id] = nil
-        recipients.remove(at: Self.index(of: recipient, in: recipients, \.self)!)
+        recipients.remove(at: Self.index(of: recipient, in: recipients) { $0 }!)
         var index = routes.values.startIndex
         while index != routes.values.endIndex {
             if let position = Self.index(
-                of: recipient, in: routes.values[index].entries, \.recipient)
+                of: recipient, in: routes.values[index].entries, { $0.recipient })
             {
                 routes.values[index].entries.remove(at: position)
             }
@@ -139,8 +139,12 @@ struct Registry {
     /// bus's announcements; computes its route on first use.
     ///
     /// - Complexity: O(1) for a cached route; O(*n*) to build one.
-    mutating func route(for event: any Event) -> (entries: [RouteEntry], isAnnouncement: Bool) {
-        let key = ObjectIdentifier(type(of: event))
+    /// - Parameters:
+    ///   - event: The event, which decides categories when the route is built.
+    ///   - key: `ObjectIdentifier(type(of: event))`.
+    mutating func route(
+        for event: any Event, key: ObjectIdentifier
+    ) -> (entries: [RouteEntry], isAnnouncement: Bool) {
         if let route = routes[key] { return (route.entries, route.isAnnouncement) }
         let built = build(type(of: event), key: key, value: event)
         return (built, routes[key]!.isAnnouncement)
@@ -182,18 +186,14 @@ struct Registry {
 
     /// The index of `recipient` in `list`, which is sorted by registration order.
     private static func index<Element>(
-        of recipient: Recipient, in list: [Element], _ recipientOf: KeyPath<Element, Recipient>
+        of recipient: Recipient, in list: [Element], _ recipientOf: (Element) -> Recipient
     ) -> Int? {
         var low = 0
         var high = list.count
         while low < high {
             let mid = (low + high) / 2
-            if list[mid][keyPath: recipientOf].order < recipient.order {
-                low = mid + 1
-            } else {
-                high = mid
-            }
+            if recipientOf(list[mid]).order < recipient.order { low = mid + 1 } else { high = mid }
         }
-        return low < list.count && list[low][keyPath: recipientOf] === recipient ? low : nil
+        return low < list.count && recipientOf(list[low]) === recipient ? low : nil
     }
 }

@@ -1,5 +1,5 @@
-/// One recipient on a route, with what a pass needs to call it without touching reference
-/// counts.
+/// One recipient on a route, holding the recipient's consumer when the recipient holds it
+/// strongly.
 ///
 /// Calling a consumer read from memory normally costs a retain and a release (the call could
 /// otherwise free it mid-call). A route entry makes them unnecessary for a consumer the bus
@@ -7,19 +7,16 @@
 /// array of entries) alive until it ends, and the registry never mutates an array a pass
 /// holds (copy on write gives the registry a new one). So while a pass runs, every such
 /// consumer on its route is alive, even one removed during the pass — and the pass may call
-/// it through an unretained reference.
+/// it through the recipient's ``Recipient/unretained`` reference.
 struct RouteEntry {
     /// The recipient; a pass checks that it is still active before calling.
     let recipient: Recipient
     /// The consumer when the recipient holds it strongly; `nil` when it is held weakly.
     let consumer: (any EventConsumer)?
-    /// `consumer`, unretained, ready to call; `nil` when it is held weakly.
-    let unretained: UnretainedConsumer?
 
     init(_ recipient: Recipient) {
         self.recipient = recipient
         consumer = recipient.strong
-        unretained = consumer.map(UnretainedConsumer.init)
     }
 }
 
@@ -60,4 +57,37 @@ enum CallConsumer<C: EventConsumer>: ConsumerCall {
         // `_withUnsafeGuaranteedRef` asks of its caller.
         Unmanaged<C>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consume(event) }
     }
+}
+
+/// A route with the event type it is for, kept by the bus for the event type dispatched last.
+struct RecentRoute {
+    /// The identity of the event type.
+    let key: ObjectIdentifier
+    /// Whether the type is a value type, whose instances are never of a subtype.
+    let isValueType: Bool
+    let entries: [RouteEntry]
+    let isAnnouncement: Bool
+
+    init(type: any Event.Type, entries: [RouteEntry], isAnnouncement: Bool) {
+        key = ObjectIdentifier(type)
+        isValueType = !(type is AnyObject.Type)
+        self.entries = entries
+        self.isAnnouncement = isAnnouncement
+    }
+
+    /// Whether this is the route of `event`, whose dynamic type decides.
+    @inline(__always)
+    func routes(_ event: any Event) -> Bool {
+        // For a value type, the type an existential holds is the dynamic type: reading it is
+        // a load. A class instance may be of a subclass of the type its existential holds,
+        // so that takes a look at the instance.
+        isValueType ? key == heldTypeID(event) : key == ObjectIdentifier(type(of: event))
+    }
+}
+
+/// The identity of the type of the value `event` holds.
+@inline(__always)
+private func heldTypeID(_ event: any Event) -> ObjectIdentifier {
+    @inline(__always) func open<E: Event>(_: E) -> ObjectIdentifier { ObjectIdentifier(E.self) }
+    return open(event)
 }
