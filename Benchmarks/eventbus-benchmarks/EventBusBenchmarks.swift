@@ -1,7 +1,7 @@
 import CMallocCounter
 import Foundation
 
-/// `swift run -c release eventbus-benchmarks [--quick] [--filter KEY] [--list]
+/// `swift run -c release eventbus-benchmarks [--quick] [--filter KEY,…] [--list]
 /// [--callgrind ID --iterations N]`
 ///
 /// Measures EventBusKit side by side with direct calls and other buses, and prints Markdown
@@ -38,7 +38,10 @@ struct EventBusBenchmarks {
             return
         }
         let started = ContinuousClock.now
-        let scenarios = allScenarios().filter { filter == nil || $0.key.contains(filter!) }
+        let keys = filter?.split(separator: ",") ?? []
+        let scenarios = allScenarios().filter { scenario in
+            keys.isEmpty || keys.contains { scenario.key.contains($0) }
+        }
         print(header(budget: budget))
         var results: [Result] = []
         for scenario in scenarios {

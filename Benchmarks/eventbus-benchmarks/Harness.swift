@@ -78,9 +78,10 @@ func median(_ values: [Double]) -> Double {
 
 /// Measures the cases of `scenario` side by side.
 ///
-/// Each case is built, warmed up and calibrated (iterations doubled until a run lasts the
-/// budget's sample time). Then, round after round, every case runs one sample, starting
-/// each round at a different case so that no case always runs first. Times are reported as
+/// Each case is built, run once, calibrated (iterations doubled until a run lasts a quarter
+/// of the budget's sample time) and warmed up with one untimed sample. Then, round after
+/// round, every case runs one sample, starting each round at a different case so that no
+/// case always runs first. Times are reported as
 /// medians; ratios as the median of the per-round ratios to the floor (the first case),
 /// which cancels slow drifts of the machine's speed. Allocations are counted over a
 /// separate run after the warm-up.
@@ -88,6 +89,7 @@ func measure(_ scenario: Scenario, budget: Budget) async -> [Result] {
     let bodies = scenario.cases.map { $0.make() }
     var iterations: [Int] = []
     for body in bodies {
+        await body(1)  // the first dispatch of a type builds its route
         var count = 1
         var elapsed = await time(body, count)
         while elapsed < budget.sampleNanoseconds / 4 {
@@ -95,6 +97,7 @@ func measure(_ scenario: Scenario, budget: Budget) async -> [Result] {
             elapsed = await time(body, count)
         }
         iterations.append(max(1, Int(Double(count) * budget.sampleNanoseconds / elapsed)))
+        await body(iterations.last!)  // warm-up: one untimed sample
     }
     var samples = Array(repeating: [Double](), count: bodies.count)
     for round in 0..<budget.rounds {
