@@ -26,24 +26,16 @@ import Testing
     /// against the contract itself, not only against the bus.
     @Test(arguments: ContractExample.all)
     func modelAndBusFollowTheContractExamples(_ example: ContractExample) {
-        let model = ReferenceModel(example.scenario)
-        let bus = ModelHarness(example.scenario)
-        let modelLog = example.scenario.steps.flatMap { model.perform($0) }
-        let busLog = example.scenario.steps.flatMap { bus.perform($0) }
-        #expect(modelLog == example.log)
-        #expect(busLog == example.log)
+        #expect(example.modelLog == example.log)
+        #expect(example.busLog == example.log)
     }
 
     /// Rules the contract leaves open, as the bus defines them (see the article "Misuse and
     /// odd sequences"), on the model and on the bus.
     @Test(arguments: ContractExample.chosenRules)
     func modelAndBusFollowTheChosenRules(_ example: ContractExample) {
-        let model = ReferenceModel(example.scenario)
-        let bus = ModelHarness(example.scenario)
-        let modelLog = example.scenario.steps.flatMap { model.perform($0) }
-        let busLog = example.scenario.steps.flatMap { bus.perform($0) }
-        #expect(modelLog == example.log)
-        #expect(busLog == example.log)
+        #expect(example.modelLog == example.log)
+        #expect(example.busLog == example.log)
     }
 
     @Test func comparisonCatchesADifferentBusAndShrinksItToAMinimalSequence() throws {
@@ -97,6 +89,18 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
 
     var scenario: ModelScenario { build() }
     var testDescription: String { name }
+
+    /// The log of the whole scenario on the reference model.
+    var modelLog: [String] {
+        let model = ReferenceModel(scenario)
+        return scenario.steps.flatMap { model.perform($0) }
+    }
+
+    /// The log of the whole scenario on a real bus.
+    var busLog: [String] {
+        let bus = ModelHarness(scenario)
+        return scenario.steps.flatMap { bus.perform($0) }
+    }
 
     private static func scenario(
         pending: Int = 100, drain: Int = 1_000, reentrancy: EventBus.Reentrancy = .queue,

@@ -19,9 +19,13 @@ private final class OddDeinitAction {
     deinit { onDeinit() }
 }
 
-/// Something a subscription's closure owns: a token of its own.
+/// Something a subscription's closure owns: a token of its own, whose closure traces
+/// `inner<n>`.
 private final class OddTokenBox {
-    var token: Subscription?
+    let token: Subscription
+    init(tracingOn bus: EventBus, into trace: Trace) {
+        token = bus.subscribe(to: Num.self) { trace.entries.append("inner\($0)") }
+    }
 }
 
 /// A consumer that runs `onDeinit` when it is released.
@@ -194,8 +198,7 @@ private final class OddBusOwner {
         // cancels a second subscription: the bus must accept that nested change.
         let bus = EventBus()
         let trace = Trace()
-        var box: OddTokenBox? = OddTokenBox()
-        box!.token = bus.subscribe(to: Num.self) { trace.entries.append("inner\($0)") }
+        var box: OddTokenBox? = OddTokenBox(tracingOn: bus, into: trace)
         let outer = bus.subscribe(to: Num.self) { [box] in
             trace.entries.append("outer\($0)"); _ = box
         }
@@ -228,8 +231,7 @@ private final class OddBusOwner {
         // cancels a second subscription during the sweep.
         let bus = EventBus()
         let trace = Trace()
-        var box: OddTokenBox? = OddTokenBox()
-        box!.token = bus.subscribe(to: Num.self) { trace.entries.append("inner\($0)") }
+        var box: OddTokenBox? = OddTokenBox(tracingOn: bus, into: trace)
         var owner: OddDeinitAction? = OddDeinitAction {}
         bus.subscribe(to: Num.self, owner: owner!) { [box] _, num in
             trace.entries.append("owned\(num)")

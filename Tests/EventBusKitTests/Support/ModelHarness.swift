@@ -37,10 +37,7 @@ final class ModelHarness {
     private var tokens: [Subscription?]
     private var slotSubscriptionGeneration: [Int]
 
-    private var log: [String] = []
-    private var consumptions = 0
-    private var reactions: [Int: [ModelAction]] = [:]
-    private var nextEventID = 0
+    private var log = ModelStepLog()
 
     init(_ scenario: ModelScenario) {
         self.scenario = scenario
@@ -66,12 +63,9 @@ final class ModelHarness {
 
     /// Runs one top-level step and returns what was logged during it.
     func perform(_ step: ModelScenario.Step) -> [String] {
-        log = []
-        consumptions = 0
-        reactions = [:]
-        for reaction in step.reactions { reactions[reaction.at, default: []] += reaction.actions }
+        log.begin(step)
         execute(step.action)
-        return log
+        return log.lines
     }
 
     /// Whether each consumer object made so far is still alive.
@@ -119,8 +113,7 @@ final class ModelHarness {
         case .dropToken(let slot): tokens[slot] = nil
         case .dropConsumer(let slot): consumers[slot] = makeConsumer(slot)
         case .dispatch(let kind):
-            let event = kind.make(id: nextEventID)
-            nextEventID += 1
+            let event = kind.make(id: log.newEventID())
             let report = bus.dispatch(event)
             log.append("dispatch \(Self.label(event)) -> \(report)")
         }
@@ -129,11 +122,7 @@ final class ModelHarness {
     /// What every recipient does: log the delivery, run the step's reactions for this
     /// consumption, then its echo.
     func consumed(_ event: any Event, by name: String, echo: ModelEventKind?) {
-        log.append("\(name):\(Self.label(event))")
-        let index = consumptions
-        consumptions += 1
-        for action in reactions[index] ?? [] { execute(action) }
-        if let echo { execute(.dispatch(echo)) }
+        for action in log.delivered(Self.label(event), to: name, echo: echo) { execute(action) }
     }
 
     /// How an event reads in the log; the same spelling as `ReferenceModel.Value.label`.

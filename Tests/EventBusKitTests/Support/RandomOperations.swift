@@ -122,6 +122,11 @@ struct ModelScenario: CustomStringConvertible {
     struct Step {
         var action: ModelAction
         var reactions: [Reaction] = []
+
+        /// The actions to run at each consumption index, in order.
+        var actionsByConsumption: [Int: [ModelAction]] {
+            reactions.reduce(into: [:]) { $0[$1.at, default: []] += $1.actions }
+        }
     }
 
     var maximumPending: Int
@@ -155,6 +160,41 @@ struct ModelScenario: CustomStringConvertible {
             lines.append(line)
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// What both runners (the model and the real bus) record during one step: the log, and
+/// which recipient call is which, to run the step's reactions at the right one.
+struct ModelStepLog {
+    private(set) var lines: [String] = []
+    private var consumptions = 0
+    private var reactions: [Int: [ModelAction]] = [:]
+    private var nextEventID = 0
+
+    /// Starts `step`: an empty log, and its reactions keyed by consumption.
+    mutating func begin(_ step: ModelScenario.Step) {
+        lines = []
+        consumptions = 0
+        reactions = step.actionsByConsumption
+    }
+
+    /// Logs a line (a report, a `deregister` result).
+    mutating func append(_ line: String) { lines.append(line) }
+
+    /// Logs that `recipient` received `label`; returns what it does now: the step's reactions
+    /// for this consumption, then its echo.
+    mutating func delivered(
+        _ label: String, to recipient: String, echo: ModelEventKind?
+    ) -> [ModelAction] {
+        lines.append("\(recipient):\(label)")
+        consumptions += 1
+        return (reactions[consumptions - 1] ?? []) + (echo.map { [.dispatch($0)] } ?? [])
+    }
+
+    /// The serial number of the next dispatched event.
+    mutating func newEventID() -> Int {
+        nextEventID += 1
+        return nextEventID - 1
     }
 }
 

@@ -90,10 +90,7 @@ final class ReferenceModel {
     /// The strongly registered consumer objects on the running pass's snapshot.
     private var heldByPass: [Int] = []
 
-    private var log: [String] = []
-    private var consumptions = 0
-    private var reactions: [Int: [ModelAction]] = [:]
-    private var nextEventID = 0
+    private var log = ModelStepLog()
 
     init(_ scenario: ModelScenario) {
         self.scenario = scenario
@@ -118,12 +115,9 @@ final class ReferenceModel {
 
     /// Runs one top-level step and returns what was logged during it.
     func perform(_ step: ModelScenario.Step) -> [String] {
-        log = []
-        consumptions = 0
-        reactions = [:]
-        for reaction in step.reactions { reactions[reaction.at, default: []] += reaction.actions }
+        log.begin(step)
         execute(step.action)
-        return log
+        return log.lines
     }
 
     /// Whether each consumer object made so far is still alive.
@@ -239,8 +233,7 @@ final class ReferenceModel {
             objects[slotObject[slot]].heldByTest = false
             makeObject(slot)
         case .dispatch(let kind):
-            let value = Value.event(kind, id: nextEventID)
-            nextEventID += 1
+            let value = Value.event(kind, id: log.newEventID())
             let report = dispatch(value)
             log.append("dispatch \(value.label) -> \(report)")
         }
@@ -334,10 +327,7 @@ final class ReferenceModel {
     /// What every recipient does: log the delivery, run the step's reactions for this
     /// consumption, then its echo.
     private func consume(_ registration: Registration, _ value: Value) {
-        log.append("\(registration.name):\(value.label)")
-        let index = consumptions
-        consumptions += 1
-        for action in reactions[index] ?? [] { execute(action) }
-        if let echo = registration.echo { execute(.dispatch(echo)) }
+        let actions = log.delivered(value.label, to: registration.name, echo: registration.echo)
+        for action in actions { execute(action) }
     }
 }
