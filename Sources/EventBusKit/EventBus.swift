@@ -38,8 +38,10 @@ public final class EventBus {
     /// The recipients and their routes.
     var registry = Registry() {
         didSet {  // after any change: the accesses to `registry` have ended
-            replaceRecentRoute(with: nil)
+            withExtendedLifetime(routeCache.removeAll()) {}  // released after the access
             tracesConsumption = registry.tracesConsumption
+            replaceConsumptionListeners(
+                with: tracesConsumption ? registry.cachedEntries(for: DidConsumeEvent.self) : nil)
         }
     }
     /// Events waiting for their pass.
@@ -47,18 +49,19 @@ public final class EventBus {
         didSet { hasWaitingEvents = queue.count > 0 }
     }
 
-    // The dispatch path reads the next three instead of `registry` and `queue`. Swift checks
+    // The dispatch path reads the next four instead of `registry` and `queue`. Swift checks
     // exclusive access to a class's stored properties at run time (about 150 instructions an
     // access) unless it can prove an access safe; it cannot for `registry` and `queue`, whose
-    // accesses may release objects (and so run deinits) while they last. These three are
-    // only ever loaded and stored (`replaceRecentRoute` releases the old route after its
-    // write), so their accesses need no check.
+    // accesses may release objects (and so run deinits) while they last. No access to these
+    // four releases anything (old values are released after the write), so they need no check.
 
-    /// The route of the event type dispatched last, so that a run of events of one type
-    /// skips hashing; `nil` after any change to the registry.
-    private var recentRoute: RecentRoute?
+    /// The routes of the last event types dispatched; emptied by any change to the registry.
+    private var routeCache = RouteCache()
     /// `registry.tracesConsumption`, kept current by every change to the registry.
     private var tracesConsumption = false
+    /// The route of ``DidConsumeEvent`` while someone listens for it, kept current by every
+    /// change to the registry (`nil` when no one listens or the route is not cached).
+    private var consumptionListeners: [RouteEntry]?
     /// Whether `queue` holds events, kept current by every change to it.
     private var hasWaitingEvents = false
     /// `true` while an outermost dispatch is running its passes.
@@ -251,37 +254,45 @@ public final class EventBus {
         }
     }
 
-    /// The recipients of `event` and whether it is an announcement: the recent route when
-    /// the event's type is the recent one, else the registry's (which becomes the recent one).
+    /// The recipients of `event` and whether it is an announcement: a cached route when the
+    /// event's type is one of the last two, else the registry's (which is then cached).
     @inline(__always)
     private func route(of event: any Event) -> (entries: [RouteEntry], isAnnouncement: Bool) {
-        if let recent = recentRoute, recent.routes(event) {
-            return (recent.entries, recent.isAnnouncement)
-        }
-        return routeAndRemember(event)
+        routeCache.route(of: event) ?? routeAndRemember(event)
     }
 
-    /// Asks the registry for the route of `event` and keeps it as the recent route. Not
-    /// inlined, so that its write of `recentRoute` shares no access with the read in
-    /// `route(of:)`.
+    /// Asks the registry for the route of `event` and caches it. Not inlined, so that its
+    /// write of `routeCache` shares no access with the read in `route(of:)`.
     @inline(never)
     private func routeAndRemember(
         _ event: any Event
     ) -> (entries: [RouteEntry], isAnnouncement: Bool) {
         let type = type(of: event)
-        let route = registry.route(for: event, key: ObjectIdentifier(type))
-        replaceRecentRoute(
-            with: RecentRoute(
-                type: type, entries: route.entries, isAnnouncement: route.isAnnouncement))
+        let key = ObjectIdentifier(type)
+        // A cached route is read without `mutating`, which would empty `routeCache`.
+        let route = registry.cachedRoute(for: key) ?? registry.route(for: event, key: key)
+        let dropped = routeCache.remember(
+            RecentRoute(type: type, entries: route.entries, isAnnouncement: route.isAnnouncement))
+        withExtendedLifetime(dropped) {}  // released after the access
         return route
     }
 
-    /// Replaces the recent route and releases the old one after the write, outside the
-    /// access (a release may run deinits).
-    private func replaceRecentRoute(with route: RecentRoute?) {
-        var route = route
-        swap(&recentRoute, &route)
-        withExtendedLifetime(route) {}
+    /// Replaces `consumptionListeners`, releasing the old value after the write (outside the
+    /// access: a release may run deinits).
+    private func replaceConsumptionListeners(with listeners: [RouteEntry]?) {
+        var listeners = listeners
+        swap(&consumptionListeners, &listeners)
+        withExtendedLifetime(listeners) {}
+    }
+
+    /// Whether a live recipient listens for ``DidConsumeEvent``, checked after each
+    /// consumption: a weakly held listener may have died since the registry last changed.
+    private func listensForConsumption() -> Bool {
+        guard let listeners = consumptionListeners else {
+            return registry.hasRecipients(for: DidConsumeEvent.self)
+        }
+        for index in listeners.indices where listeners[index].isLive { return true }
+        return false
     }
 
     /// Queues the announcement that `consumer` consumed `event`, while someone listens.
@@ -292,9 +303,7 @@ public final class EventBus {
     ) {
         // The stored flag is the no-listener fast path; the route check then sees a weakly
         // held listener that has died since.
-        if !isAnnouncement && tracesConsumption
-            && registry.hasRecipients(for: DidConsumeEvent.self)
-        {
+        if !isAnnouncement && tracesConsumption && listensForConsumption() {
             queue.append(DidConsumeEvent(consumer: consumer(), event: event), isDispatched: false)
         }
     }
@@ -312,11 +321,10 @@ public final class EventBus {
         defer { withExtendedLifetime(entries) {} }
         var delivered = 0
         for index in entries.indices {
-            // The fast path: an active recipient that holds its consumer strongly and has no
-            // lifetime object. Read through `entries[index]` rather than a local: a local
+            // The fast path. Read through `entries[index]` rather than a local: a local
             // reference would be retained for its whole scope.
-            if entries[index].recipient.isActive && !entries[index].recipient.isLifetimeBound,
-                entries[index].consumer != nil, let unretained = entries[index].recipient.unretained
+            if entries[index].isCallableUnretained,
+                let unretained = entries[index].recipient.unretained
             {
                 unretained.consume(event)
                 delivered &+= 1

@@ -158,6 +158,17 @@ struct Registry {
         tracesConsumption = hasRecipients(for: DidConsumeEvent.self)
     }
 
+    /// The route of announcement type `type` when it is cached; builds nothing.
+    func cachedEntries<A: Event & _BusAnnouncement>(for type: A.Type) -> [RouteEntry]? {
+        routes[ObjectIdentifier(type)]?.entries
+    }
+
+    /// The route of the event type with identity `key` when it is cached; builds nothing
+    /// (and, not being `mutating`, leaves the bus's observers of the registry alone).
+    func cachedRoute(for key: ObjectIdentifier) -> (entries: [RouteEntry], isAnnouncement: Bool)? {
+        routes[key].map { ($0.entries, $0.isAnnouncement) }
+    }
+
     /// Whether any live recipient matches events of announcement type `type`.
     ///
     /// - Complexity: O(1) once the route is cached.

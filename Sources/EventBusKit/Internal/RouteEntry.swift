@@ -18,6 +18,18 @@ struct RouteEntry {
         self.recipient = recipient
         consumer = recipient.strong
     }
+
+    /// Whether a pass may call the consumer unretained: the recipient is active, this entry
+    /// holds its consumer, and no lifetime object can end it. Loads only.
+    @inline(__always)
+    var isCallableUnretained: Bool {
+        recipient.isActive && !recipient.isLifetimeBound && consumer != nil
+    }
+
+    /// Whether the recipient can still be called (``Recipient/consumer`` is not `nil`),
+    /// answered without a retain when it is callable unretained.
+    @inline(__always)
+    var isLive: Bool { isCallableUnretained || recipient.consumer != nil }
 }
 
 /// An unretained reference to a consumer and the way to call it: the pair of a plain
@@ -57,37 +69,4 @@ enum CallConsumer<C: EventConsumer>: ConsumerCall {
         // `_withUnsafeGuaranteedRef` asks of its caller.
         Unmanaged<C>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consume(event) }
     }
-}
-
-/// A route with the event type it is for, kept by the bus for the event type dispatched last.
-struct RecentRoute {
-    /// The identity of the event type.
-    let key: ObjectIdentifier
-    /// Whether the type is a value type, whose instances are never of a subtype.
-    let isValueType: Bool
-    let entries: [RouteEntry]
-    let isAnnouncement: Bool
-
-    init(type: any Event.Type, entries: [RouteEntry], isAnnouncement: Bool) {
-        key = ObjectIdentifier(type)
-        isValueType = !(type is AnyObject.Type)
-        self.entries = entries
-        self.isAnnouncement = isAnnouncement
-    }
-
-    /// Whether this is the route of `event`, whose dynamic type decides.
-    @inline(__always)
-    func routes(_ event: any Event) -> Bool {
-        // For a value type, the type an existential holds is the dynamic type: reading it is
-        // a load. A class instance may be of a subclass of the type its existential holds,
-        // so that takes a look at the instance.
-        isValueType ? key == heldTypeID(event) : key == ObjectIdentifier(type(of: event))
-    }
-}
-
-/// The identity of the type of the value `event` holds.
-@inline(__always)
-private func heldTypeID(_ event: any Event) -> ObjectIdentifier {
-    @inline(__always) func open<E: Event>(_: E) -> ObjectIdentifier { ObjectIdentifier(E.self) }
-    return open(event)
 }
