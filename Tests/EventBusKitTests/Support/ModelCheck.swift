@@ -35,6 +35,11 @@ enum ModelCheck {
                     step: index, what: "alive consumers", expected: model.alive.description,
                     actual: bus.alive.description)
             }
+            if model.ownersAlive != bus.ownersAlive {
+                return ModelMismatch(
+                    step: index, what: "alive owners", expected: model.ownersAlive.description,
+                    actual: bus.ownersAlive.description)
+            }
             if model.registered != bus.registered {
                 return ModelMismatch(
                     step: index, what: "isRegistered", expected: model.registered.description,

@@ -149,26 +149,32 @@ enum ModelEntry: String, CaseIterable, Hashable {
         }
     }
 
-    /// Subscribes `handler` on `bus` to this entry's type; `tag` becomes the subscription's
-    /// `fileID`, so a `DidConsumeEvent` about it can be traced back to it.
+    /// Subscribes `handler` on `bus` to this entry's type, bound to `owner` when one is given;
+    /// `tag` becomes the subscription's `fileID`, so a `DidConsumeEvent` about it can be traced
+    /// back to it.
     func subscribe(
-        on bus: EventBus, tag: String, _ handler: @escaping (any Event) -> Void
+        on bus: EventBus, owner: AnyObject? = nil, tag: String,
+        _ handler: @escaping (any Event) -> Void
     ) -> Subscription {
+        func subscribe<T: Event>(to type: T.Type) -> Subscription {
+            guard let owner else {
+                return bus.subscribe(to: type, fileID: tag, line: 0) { handler($0) }
+            }
+            return bus.subscribe(to: type, owner: owner, fileID: tag, line: 0) { _, event in
+                handler(event)
+            }
+        }
         switch self {
-        case .base: bus.subscribe(to: ModelBase.self, fileID: tag, line: 0) { handler($0) }
-        case .mid: bus.subscribe(to: ModelMid.self, fileID: tag, line: 0) { handler($0) }
-        case .leaf: bus.subscribe(to: ModelLeaf.self, fileID: tag, line: 0) { handler($0) }
-        case .side: bus.subscribe(to: ModelSide.self, fileID: tag, line: 0) { handler($0) }
-        case .value: bus.subscribe(to: ModelValue.self, fileID: tag, line: 0) { handler($0) }
-        case .plain: bus.subscribe(to: ModelPlain.self, fileID: tag, line: 0) { handler($0) }
-        case .boxA:
-            bus.subscribe(to: ModelBox<ModelTagA>.self, fileID: tag, line: 0) { handler($0) }
-        case .boxB:
-            bus.subscribe(to: ModelBox<ModelTagB>.self, fileID: tag, line: 0) { handler($0) }
-        case .didConsume:
-            bus.subscribe(to: DidConsumeEvent.self, fileID: tag, line: 0) { handler($0) }
-        case .noConsumer:
-            bus.subscribe(to: NoConsumerEvent.self, fileID: tag, line: 0) { handler($0) }
+        case .base: return subscribe(to: ModelBase.self)
+        case .mid: return subscribe(to: ModelMid.self)
+        case .leaf: return subscribe(to: ModelLeaf.self)
+        case .side: return subscribe(to: ModelSide.self)
+        case .value: return subscribe(to: ModelValue.self)
+        case .plain: return subscribe(to: ModelPlain.self)
+        case .boxA: return subscribe(to: ModelBox<ModelTagA>.self)
+        case .boxB: return subscribe(to: ModelBox<ModelTagB>.self)
+        case .didConsume: return subscribe(to: DidConsumeEvent.self)
+        case .noConsumer: return subscribe(to: NoConsumerEvent.self)
         case .all, .none, .tagged, .flagged:
             preconditionFailure("\(self) is not subscribable")
         }

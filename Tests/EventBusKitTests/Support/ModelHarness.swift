@@ -21,18 +21,24 @@ final class ModelConsumer: EventConsumer {
     }
 }
 
+/// The owner of an owner-bound subscription: a plain object the test holds or lets go.
+final class ModelOwner {}
+
 /// Runs a `ModelScenario` against a real `EventBus` and observes it the way
 /// `ReferenceModel` observes itself.
 final class ModelHarness {
-    private final class WeakConsumer {
-        weak var object: ModelConsumer?
-        init(_ object: ModelConsumer) { self.object = object }
+    private final class WeakReference<Object: AnyObject> {
+        weak var object: Object?
+        init(_ object: Object) { self.object = object }
     }
 
     private let scenario: ModelScenario
     private(set) var bus: EventBus?
     private var consumers: [ModelConsumer] = []
-    private var everyConsumer: [WeakConsumer] = []
+    private var everyConsumer: [WeakReference<ModelConsumer>] = []
+    /// The owner of each slot's latest owner-bound subscription, while the test holds it.
+    private var owners: [ModelOwner?]
+    private var everyOwner: [WeakReference<ModelOwner>] = []
     private var slotGeneration: [Int]
     private var tokens: [Subscription?]
     private var slotSubscriptionGeneration: [Int]
@@ -48,6 +54,7 @@ final class ModelHarness {
         slotGeneration = Array(repeating: 0, count: scenario.consumers.count)
         tokens = Array(repeating: nil, count: scenario.subscriptions.count)
         slotSubscriptionGeneration = Array(repeating: 0, count: scenario.subscriptions.count)
+        owners = Array(repeating: nil, count: scenario.subscriptions.count)
         for slot in scenario.consumers.indices { consumers.append(makeConsumer(slot)) }
     }
 
@@ -55,7 +62,7 @@ final class ModelHarness {
         let consumer = ModelConsumer(
             name: "c\(slot).\(slotGeneration[slot])", spec: scenario.consumers[slot], harness: self)
         slotGeneration[slot] += 1
-        everyConsumer.append(WeakConsumer(consumer))
+        everyConsumer.append(WeakReference(consumer))
         return consumer
     }
 
@@ -70,6 +77,9 @@ final class ModelHarness {
 
     /// Whether each consumer object made so far is still alive.
     var alive: [Bool] { everyConsumer.map { $0.object != nil } }
+
+    /// Whether each owner object made so far is still alive.
+    var ownersAlive: [Bool] { everyOwner.map { $0.object != nil } }
 
     /// `isRegistered` for the current consumer of each slot.
     var registered: [Bool] { consumers.map { bus?.isRegistered($0) ?? false } }
@@ -88,7 +98,10 @@ final class ModelHarness {
         for token in tokens { token?.cancel() }  // harmless once the bus is gone
         tokens = []
         consumers = []
-        let leaked = everyConsumer.compactMap { $0.object?.name }
+        owners = []
+        let leaked =
+            everyConsumer.compactMap { $0.object?.name }
+            + everyOwner.indices.filter { everyOwner[$0].object != nil }.map { "owner \($0)" }
         return (leaked, activeTokens)
     }
 
@@ -102,13 +115,13 @@ final class ModelHarness {
         case .deregister(let slot):
             let found = bus.deregister(consumers[slot])
             log.append("deregister \(consumers[slot].name) -> \(found)")
-        case .subscribe(let slot):
-            let spec = scenario.subscriptions[slot]
-            let name = "s\(slot).\(slotSubscriptionGeneration[slot])"
-            slotSubscriptionGeneration[slot] += 1
-            tokens[slot] = spec.type.subscribe(on: bus, tag: "⟨\(name)⟩") { [weak self] event in
-                self?.consumed(event, by: name, echo: spec.echo)
-            }
+        case .subscribe(let slot): subscribe(slot, on: bus, owner: nil)
+        case .subscribeOwned(let slot):
+            let owner = ModelOwner()
+            owners[slot] = owner
+            everyOwner.append(WeakReference(owner))
+            subscribe(slot, on: bus, owner: owner)
+        case .dropOwner(let slot): owners[slot] = nil
         case .cancel(let slot): tokens[slot]?.cancel()
         case .dropToken(let slot): tokens[slot] = nil
         case .dropConsumer(let slot): consumers[slot] = makeConsumer(slot)
@@ -116,6 +129,16 @@ final class ModelHarness {
             let event = kind.make(id: log.newEventID())
             let report = bus.dispatch(event)
             log.append("dispatch \(Self.label(event)) -> \(report)")
+        }
+    }
+
+    private func subscribe(_ slot: Int, on bus: EventBus, owner: ModelOwner?) {
+        let spec = scenario.subscriptions[slot]
+        let name = "s\(slot).\(slotSubscriptionGeneration[slot])"
+        slotSubscriptionGeneration[slot] += 1
+        tokens[slot] = spec.type.subscribe(on: bus, owner: owner, tag: "⟨\(name)⟩") {
+            [weak self] event in
+            self?.consumed(event, by: name, echo: spec.echo)
         }
     }
 

@@ -53,6 +53,11 @@ enum ModelAction: Hashable, CustomStringConvertible {
     case deregister(Int)
     /// `subscribe(to:)` a slot's subscription again; the slot's previous token is dropped.
     case subscribe(Int)
+    /// `subscribe(to:owner:)` a slot's subscription again, bound to a new owner object; the
+    /// slot's previous token is dropped.
+    case subscribeOwned(Int)
+    /// Drop the test's reference to the owner of a slot's owner-bound subscription.
+    case dropOwner(Int)
     /// `cancel()` a slot's token (kept).
     case cancel(Int)
     /// Drop a slot's token (its deinit ends the subscription).
@@ -68,14 +73,16 @@ enum ModelAction: Hashable, CustomStringConvertible {
         case .register(let slot), .registerWeakly(let slot), .deregister(let slot),
             .dropConsumer(let slot):
             slot
-        case .subscribe, .cancel, .dropToken, .dispatch: nil
+        case .subscribe, .subscribeOwned, .cancel, .dropToken, .dropOwner, .dispatch: nil
         }
     }
 
     /// The subscription slot this action names, if any.
     var subscriptionSlot: Int? {
         switch self {
-        case .subscribe(let slot), .cancel(let slot), .dropToken(let slot): slot
+        case .subscribe(let slot), .subscribeOwned(let slot), .cancel(let slot),
+            .dropToken(let slot), .dropOwner(let slot):
+            slot
         case .register, .registerWeakly, .deregister, .dropConsumer, .dispatch: nil
         }
     }
@@ -86,6 +93,8 @@ enum ModelAction: Hashable, CustomStringConvertible {
         case .registerWeakly(let slot): ".registerWeakly(\(slot))"
         case .deregister(let slot): ".deregister(\(slot))"
         case .subscribe(let slot): ".subscribe(\(slot))"
+        case .subscribeOwned(let slot): ".subscribeOwned(\(slot))"
+        case .dropOwner(let slot): ".dropOwner(\(slot))"
         case .cancel(let slot): ".cancel(\(slot))"
         case .dropToken(let slot): ".dropToken(\(slot))"
         case .dropConsumer(let slot): ".dropConsumer(\(slot))"
@@ -225,7 +234,7 @@ extension ModelScenario {
             steps.append(Step(action: random.chance(70) ? .register(slot) : .registerWeakly(slot)))
         }
         for slot in 0..<subscriptionCount where random.chance(75) {
-            steps.append(Step(action: .subscribe(slot)))
+            steps.append(Step(action: random.chance(70) ? .subscribe(slot) : .subscribeOwned(slot)))
         }
         for _ in 0..<random.within(1...12) {
             let action = randomAction(
@@ -288,6 +297,7 @@ extension ModelScenario {
             (.registerWeakly(consumer), 8), (.deregister(consumer), 8),
             (.dropConsumer(consumer), 7), (.subscribe(subscription), 12),
             (.cancel(subscription), 5), (.dropToken(subscription), 5),
+            (.subscribeOwned(subscription), 8), (.dropOwner(subscription), 5),
         ])
     }
 }

@@ -16,6 +16,8 @@ import EventBusKit
 ///   drain budget.
 /// - A pass holds the consumers it was going to call strongly (when they were registered
 ///   strongly) until it ends: one deregistered during the pass is released when the pass ends.
+/// - An owner-bound subscription lives while its owner does (and until cancelled); dropping its
+///   token does not end it. Its closure holds the owner during its own call.
 final class ReferenceModel {
     /// A value travelling on the modelled bus.
     indirect enum Value {
@@ -61,6 +63,8 @@ final class ReferenceModel {
         let willConsume: [ModelEntry]
         let excludeList: [ModelEntry]
         let echo: ModelEventKind?
+        /// The owner object of an owner-bound subscription.
+        var lifetimeOwner: Int? = nil
         var isActive = true
     }
 
@@ -80,6 +84,12 @@ final class ReferenceModel {
     private var slotToken: [Int?]
     private var subscriptionCount = 0
     private var slotSubscriptionGeneration: [Int]
+    /// Owner objects of owner-bound subscriptions, and whether the test still holds each.
+    private var ownerHeldByTest: [Bool] = []
+    /// The owner of each slot's latest owner-bound subscription.
+    private var slotOwner: [Int?]
+    /// The owners whose subscription's closure is running (it holds its owner).
+    private var ownersInCall: [Int] = []
 
     private var queue: [(value: Value, isDispatched: Bool)] = []
     private var isDelivering = false
@@ -97,6 +107,7 @@ final class ReferenceModel {
         slotGeneration = Array(repeating: 0, count: scenario.consumers.count)
         slotToken = Array(repeating: nil, count: scenario.subscriptions.count)
         slotSubscriptionGeneration = Array(repeating: 0, count: scenario.subscriptions.count)
+        slotOwner = Array(repeating: nil, count: scenario.subscriptions.count)
         for slot in scenario.consumers.indices { makeObject(slot) }
     }
 
@@ -123,6 +134,9 @@ final class ReferenceModel {
     /// Whether each consumer object made so far is still alive.
     var alive: [Bool] { objects.indices.map(isAlive) }
 
+    /// Whether each owner object made so far is still alive.
+    var ownersAlive: [Bool] { ownerHeldByTest.indices.map(isOwnerAlive) }
+
     /// `isRegistered` for the current consumer of each slot.
     var registered: [Bool] {
         slotObject.map { object in
@@ -135,7 +149,7 @@ final class ReferenceModel {
         slotToken.map { instance in
             instance.map { instance in
                 registrations.contains {
-                    $0.owner == .subscription(instance: instance) && $0.isActive
+                    $0.owner == .subscription(instance: instance) && isLive($0)
                 }
             }
         }
@@ -165,10 +179,17 @@ final class ReferenceModel {
             || inFlight?.retains(object) == true
     }
 
-    /// A registration is a recipient while it is active and, for a consumer, alive.
+    /// An owner lives while the test holds it or its subscription's closure is running.
+    private func isOwnerAlive(_ owner: Int) -> Bool {
+        ownerHeldByTest[owner] || ownersInCall.contains(owner)
+    }
+
+    /// A registration is a recipient while it is active and, for a consumer, alive, and, for
+    /// an owner-bound subscription, while its owner is.
     private func isLive(_ registration: Registration) -> Bool {
         guard registration.isActive else { return false }
         if case .consumer(let object) = registration.owner { return isAlive(object) }
+        if let owner = registration.lifetimeOwner { return isOwnerAlive(owner) }
         return true
     }
 
@@ -209,25 +230,19 @@ final class ReferenceModel {
                 found = true
             }
             log.append("deregister \(objects[object].name) -> \(found)")
-        case .subscribe(let slot):
-            let spec = scenario.subscriptions[slot]
-            let instance = subscriptionCount
-            subscriptionCount += 1
-            registrations.append(
-                Registration(
-                    owner: .subscription(instance: instance),
-                    name: "s\(slot).\(slotSubscriptionGeneration[slot])", weakly: false,
-                    willConsume: [spec.type], excludeList: [], echo: spec.echo))
-            slotSubscriptionGeneration[slot] += 1
-            let previous = slotToken[slot]
-            slotToken[slot] = instance
-            if let previous { end(previous) }  // the replaced token goes away
+        case .subscribe(let slot): subscribe(slot, owned: false)
+        case .subscribeOwned(let slot): subscribe(slot, owned: true)
         case .cancel(let slot):
             if let instance = slotToken[slot] { end(instance) }
         case .dropToken(let slot):
             if let instance = slotToken[slot] {
                 slotToken[slot] = nil
-                end(instance)
+                dropToken(instance)
+            }
+        case .dropOwner(let slot):
+            if let owner = slotOwner[slot] {
+                ownerHeldByTest[owner] = false
+                slotOwner[slot] = nil
             }
         case .dropConsumer(let slot):
             objects[slotObject[slot]].heldByTest = false
@@ -250,6 +265,35 @@ final class ReferenceModel {
             Registration(
                 owner: .consumer(object: object), name: objects[object].name, weakly: weakly,
                 willConsume: spec.willConsume, excludeList: spec.excludeList, echo: spec.echo))
+    }
+
+    private func subscribe(_ slot: Int, owned: Bool) {
+        let spec = scenario.subscriptions[slot]
+        let instance = subscriptionCount
+        subscriptionCount += 1
+        var owner: Int?
+        if owned {
+            // The test holds only the latest owner of a slot.
+            if let previous = slotOwner[slot] { ownerHeldByTest[previous] = false }
+            ownerHeldByTest.append(true)
+            owner = ownerHeldByTest.count - 1
+            slotOwner[slot] = owner
+        }
+        registrations.append(
+            Registration(
+                owner: .subscription(instance: instance),
+                name: "s\(slot).\(slotSubscriptionGeneration[slot])", weakly: false,
+                willConsume: [spec.type], excludeList: [], echo: spec.echo, lifetimeOwner: owner))
+        slotSubscriptionGeneration[slot] += 1
+        let previous = slotToken[slot]
+        slotToken[slot] = instance
+        if let previous { dropToken(previous) }  // the replaced token goes away
+    }
+
+    /// The test lets go of a token: that ends the subscription unless it is owner-bound.
+    private func dropToken(_ instance: Int) {
+        let index = registrations.firstIndex { $0.owner == .subscription(instance: instance) }!
+        if registrations[index].lifetimeOwner == nil { end(instance) }
     }
 
     private func end(_ instance: Int) {
@@ -311,7 +355,9 @@ final class ReferenceModel {
             var object: Int?
             if case .consumer(let held) = registration.owner { object = held }
             if let object { consuming.append(object) }
+            if let owner = registration.lifetimeOwner { ownersInCall.append(owner) }
             consume(registration, value)
+            if registration.lifetimeOwner != nil { ownersInCall.removeLast() }
             if !shape.isAnnouncement && someoneListens(for: .didConsume) {
                 queue.append(
                     (.didConsume(recipient: registration.name, object: object, event: value), false)
