@@ -6,7 +6,7 @@
 final class ClosureConsumer<T: Event>: EventConsumer, CustomStringConvertible {
     private let handler: (T) -> Void
     private let origin: String
-    /// Whether `T` is a class, whose subclasses' instances convert to `T` unchanged.
+    /// Whether `T` is a class (see `routedEvent`).
     private let isClass: Bool
 
     init(_ handler: @escaping (T) -> Void, origin: String) {
@@ -18,28 +18,29 @@ final class ClosureConsumer<T: Event>: EventConsumer, CustomStringConvertible {
     var willConsume: [any Event.Type] { [T.self] }
 
     func consume(_ event: any Event) {
-        deliver(event)  // opens the existential: `E` is the type of the value it holds
-    }
-
-    /// Calls the handler with `event` as a `T`, without a dynamic cast.
-    ///
-    /// This code is not specialized (it is generic over `T`), so it avoids `T?`: an optional
-    /// would make the runtime look up the metadata of `Optional<T>` on every delivery.
-    private func deliver<E: Event>(_ event: E) {
-        if E.self == T.self {
-            // Sound: `E` and `T` were just shown to be the same type, so this is an identity
-            // conversion between identical layouts.
-            handler(unsafeBitCast(event, to: T.self))
-        } else if isClass {
-            // Sound: the route delivers only events with `event is T`, decided on metatypes
-            // (which never bridge), so with `T` a class, `E` is a subclass of `T`. A reference
-            // to a subclass instance is a valid reference to a `T`, with the same layout.
-            handler(unsafeBitCast(event, to: T.self))
-        } else {
-            // Not reached (only a class has subtypes that `E` could be); kept checked.
-            handler(event as! T)
-        }
+        handler(routedEvent(event, as: T.self, isClass: isClass))
     }
 
     var description: String { "Subscription(to: \(T.self), at: \(origin))" }
+}
+
+/// `event` as a `T`, for a recipient whose route delivered it: the route delivers only events
+/// with `event is T`, so no dynamic cast is needed.
+///
+/// The callers are generic over `T` and not specialized, so this avoids `T?` (an optional
+/// would make the runtime look up the metadata of `Optional<T>` on every delivery).
+///
+/// - Parameter isClass: Whether `T` is a class (`T.self is AnyObject.Type`), computed once.
+@inline(__always)
+func routedEvent<T: Event>(_ event: any Event, as type: T.Type, isClass: Bool) -> T {
+    @inline(__always) func open<E: Event>(_ event: E) -> T {  // `E`: the held type
+        if E.self == T.self || isClass {
+            // Sound: either `E` is `T` (an identity conversion), or `T` is a class and then,
+            // as `event is T` was decided on metatypes (which never bridge), `E` is a subclass
+            // of `T`: a reference to its instance is a valid `T` reference, same layout.
+            return unsafeBitCast(event, to: T.self)
+        }
+        return event as! T  // not reached (only a class has subtypes); kept checked
+    }
+    return open(event)
 }

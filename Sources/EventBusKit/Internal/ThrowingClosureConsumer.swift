@@ -7,19 +7,21 @@ final class ThrowingClosureConsumer<T: Event>: EventConsumer, CustomStringConver
     private let origin: String
     /// The bus that announces failures; never retained.
     private weak var bus: EventBus?
+    /// Whether `T` is a class (see `routedEvent`).
+    private let isClass: Bool
 
     init(_ handler: @escaping (T) throws -> Void, origin: String, bus: EventBus) {
         self.handler = handler
         self.origin = origin
         self.bus = bus
+        self.isClass = T.self is AnyObject.Type
     }
 
     var willConsume: [any Event.Type] { [T.self] }
 
     func consume(_ event: any Event) {
         do {
-            // The route delivers only events with `event is T`, so the cast succeeds.
-            try handler(event.as(T.self)!)
+            try handler(routedEvent(event, as: T.self, isClass: isClass))
         } catch {
             // Announced once and never retried; a failure on a failure is not announced,
             // or a throwing failure handler would feed itself.
