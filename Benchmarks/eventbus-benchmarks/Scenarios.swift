@@ -12,6 +12,31 @@ func allScenarios() -> [Scenario] {
     ]
 }
 
+/// A case that hands a new `Ping` to each of the consumers `make` returns, directly.
+func directPings(
+    _ name: String = "direct", units: Int, _ make: @escaping () -> [any EventConsumer]
+) -> Case {
+    Case(name: name, unitsPerIteration: units) {
+        let consumers = make()
+        return .sync { n in for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) } }
+    }
+}
+
+/// A case that dispatches a new `Ping` on the bus `make` returns.
+func dispatchedPings(_ name: String, units: Int, _ make: @escaping () -> EventBus) -> Case {
+    Case(name: name, unitsPerIteration: units) {
+        let bus = make()
+        return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+    }
+}
+
+/// A bus with `count` consumers from `make`, registered in order.
+func bus(registering count: Int, _ make: () -> any EventConsumer) -> EventBus {
+    let bus = EventBus()
+    for _ in 0..<count { bus.register(make()) }
+    return bus
+}
+
 // MARK: Fan-out
 
 /// `fanOut` consumers all match one struct event.
@@ -21,12 +46,7 @@ func fanOut(_ fanOut: Int) -> Scenario {
         key: "fanout-\(fanOut)", title: "Fan-out to \(fanOut): a struct event, \(fanOut) matching",
         unit: "delivery",
         cases: [
-            Case(name: "direct", unitsPerIteration: fanOut) {
-                let consumers: [any EventConsumer] = consumers()
-                return .sync { n in
-                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
-                }
-            },
+            directPings(units: fanOut) { consumers() },
             Case(name: "closures", unitsPerIteration: fanOut) {
                 let closures = consumers().map { consumer in { (_: any Event) in consumer.hit() } }
                 return .sync { n in
@@ -52,10 +72,8 @@ func fanOut(_ fanOut: Int) -> Scenario {
             },
             notificationCenter(fanOut: fanOut),
             asyncStreams(fanOut: fanOut),
-            Case(name: "EventBusKit `register`", unitsPerIteration: fanOut) {
-                let bus = EventBus()
-                for consumer in consumers() { bus.register(consumer) }
-                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+            dispatchedPings("EventBusKit `register`", units: fanOut) {
+                bus(registering: fanOut) { CountingConsumer() }
             },
             Case(name: "EventBusKit `subscribe`", unitsPerIteration: fanOut) {
                 let bus = EventBus()
@@ -68,14 +86,10 @@ func fanOut(_ fanOut: Int) -> Scenario {
                     }
                 }
             },
-            Case(
-                name: "EventBusKit `register` + `DidConsumeEvent` listener",
-                unitsPerIteration: fanOut
-            ) {
-                let bus = EventBus()
-                for consumer in consumers() { bus.register(consumer) }
+            dispatchedPings("EventBusKit `register` + `DidConsumeEvent` listener", units: fanOut) {
+                let bus = bus(registering: fanOut) { CountingConsumer() }
                 bus.register(CountingConsumer([DidConsumeEvent.self]))
-                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+                return bus
             },
         ])
 }
@@ -139,24 +153,17 @@ func oneAmongMany(_ others: Int) -> Scenario {
         key: "one-of-\(others)",
         title: "1 matching among \(others) registered for \(others) other types", unit: "delivery",
         cases: [
-            Case(name: "direct", unitsPerIteration: 1) {
-                let consumers: [any EventConsumer] = [CountingConsumer()]
-                return .sync { n in
-                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
-                }
+            directPings(units: 1) { [CountingConsumer()] },
+            dispatchedPings("EventBusKit `register`, 1 of 1", units: 1) {
+                bus(registering: 1) { CountingConsumer() }
             },
-            Case(name: "EventBusKit `register`, 1 of 1", unitsPerIteration: 1) {
-                let bus = EventBus()
-                bus.register(CountingConsumer())
-                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
-            },
-            Case(name: "EventBusKit `register`, 1 of \(others + 1)", unitsPerIteration: 1) {
+            dispatchedPings("EventBusKit `register`, 1 of \(others + 1)", units: 1) {
                 let bus = EventBus()
                 let otherTypes = otherTypes()
                 for type in otherTypes { bus.register(CountingConsumer([type])) }
                 for type in otherTypes.prefix(1_000) { bus.dispatch(type.init()) }  // warm routes
                 bus.register(CountingConsumer())
-                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+                return bus
             },
             Case(name: "typeKeyedDictionary, 1 of \(others + 1)", unitsPerIteration: 1) {
                 let bus = TypeKeyedBus()
@@ -242,16 +249,8 @@ func eventKinds() -> Scenario {
     return Scenario(
         key: "event-kinds", title: "Struct and class events, fan-out 10", unit: "delivery",
         cases: [
-            Case(name: "direct, struct (fits the buffer)", unitsPerIteration: 10) {
-                let consumers = direct()
-                return .sync { n in
-                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
-                }
-            },
-            Case(name: "EventBusKit, struct (fits the buffer)", unitsPerIteration: 10) {
-                let bus = bus(Ping.self)
-                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
-            },
+            directPings("direct, struct (fits the buffer)", units: 10) { direct() },
+            dispatchedPings("EventBusKit, struct (fits the buffer)", units: 10) { bus(Ping.self) },
             Case(name: "direct, final class", unitsPerIteration: 10) {
                 let consumers = direct()
                 return .sync { n in for _ in 0..<n { deliverDirectly(classEvent, to: consumers) } }
@@ -278,33 +277,18 @@ func casts() -> Scenario {
     Scenario(
         key: "casts", title: "The consumer's own cast, fan-out 10", unit: "delivery",
         cases: [
-            Case(name: "direct, no cast", unitsPerIteration: 10) {
-                let consumers: [any EventConsumer] = (0..<10).map { _ in CountingConsumer() }
-                return .sync { n in
-                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
-                }
+            directPings("direct, no cast", units: 10) { (0..<10).map { _ in CountingConsumer() } },
+            directPings("direct, `event as? Ping`", units: 10) {
+                (0..<10).map { _ in CheckedCastConsumer() }
             },
-            Case(name: "direct, `event as? Ping`", unitsPerIteration: 10) {
-                let consumers: [any EventConsumer] = (0..<10).map { _ in CheckedCastConsumer() }
-                return .sync { n in
-                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
-                }
+            directPings("direct, `event.as(Ping.self)`", units: 10) {
+                (0..<10).map { _ in TypedAccessorConsumer() }
             },
-            Case(name: "direct, `event.as(Ping.self)`", unitsPerIteration: 10) {
-                let consumers: [any EventConsumer] = (0..<10).map { _ in TypedAccessorConsumer() }
-                return .sync { n in
-                    for i in 0..<n { deliverDirectly(Ping(value: i), to: consumers) }
-                }
+            dispatchedPings("EventBusKit, `event as? Ping`", units: 10) {
+                bus(registering: 10) { CheckedCastConsumer() }
             },
-            Case(name: "EventBusKit, `event as? Ping`", unitsPerIteration: 10) {
-                let bus = EventBus()
-                for _ in 0..<10 { bus.register(CheckedCastConsumer()) }
-                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
-            },
-            Case(name: "EventBusKit, `event.as(Ping.self)`", unitsPerIteration: 10) {
-                let bus = EventBus()
-                for _ in 0..<10 { bus.register(TypedAccessorConsumer()) }
-                return .sync { n in for i in 0..<n { bus.dispatch(Ping(value: i)) } }
+            dispatchedPings("EventBusKit, `event.as(Ping.self)`", units: 10) {
+                bus(registering: 10) { TypedAccessorConsumer() }
             },
         ])
 }
