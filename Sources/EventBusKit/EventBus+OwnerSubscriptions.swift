@@ -43,28 +43,14 @@ extension EventBus {
         _ handler: @escaping (Owner, T) -> Void
     ) -> Subscription {
         if let problem = Self.subscriptionProblem(type) { preconditionFailure(problem) }
-        sweepEndedRecipientsIfGrown()
         let consumer = ClosureConsumer<T>(
             { [weak owner] event in
                 guard let owner else { return }
                 handler(owner, event)
             },
             origin: "\(fileID):\(line), owner: \(Owner.self)")
-        let recipient = registry.add(consumer, weakly: false)!
+        let recipient = add(consumer, weakly: false)!
         recipient.bindLifetime(to: owner)
         return Subscription(bus: self, recipient: recipient, endsOnDeinit: false)
-    }
-
-    /// Removes ended recipients once the registry has doubled since the last sweep.
-    ///
-    /// An owner-bound subscription whose owner died is otherwise removed only when a pass
-    /// meets it, so one whose events never recur would stay, with its closure, forever (a
-    /// screen opened and closed many times). Sweeping when the registry reaches twice the
-    /// recipients left by the last sweep keeps it within twice the live recipients (plus 64)
-    /// at O(1) amortized per subscription. Streams call this too.
-    func sweepEndedRecipientsIfGrown() {
-        guard registry.count >= endedSweepThreshold else { return }
-        removeEndedRecipients()
-        endedSweepThreshold = max(64, registry.count * 2)
     }
 }

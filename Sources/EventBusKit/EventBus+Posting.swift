@@ -81,9 +81,7 @@ extension EventBus {
     /// Removes every recipient that has ended without being removed: stopped streams, and
     /// owner-bound subscriptions or weakly held consumers whose object is gone.
     func removeEndedRecipients() {
-        for recipient in registry.recipients where recipient.consumer == nil {
-            end(recipient)
-        }
+        withExtendedLifetime(registry.removeEnded()) {}  // released after the access
     }
 
     /// The bus is going away: refuse later posts and finish its streams.

@@ -101,14 +101,13 @@ extension EventBus {
         isolation: isolated (any Actor)?,
         element: @escaping (any Event) -> Element?
     ) -> AsyncStream<Element> {
-        sweepEndedRecipientsIfGrown()
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = openInbox(isolation: isolation)
         let consumer = StreamConsumer(
             listing: listed, continuation: continuation, element: element, label: label,
             bus: self)
-        let recipient = registry.add(consumer, weakly: false)!
+        let recipient = add(consumer, weakly: false)!
         // The recipient lives while its lifeline does, and only the termination handler
         // holds the lifeline. When the consumer stops, the handler (on whatever thread it
         // runs) releases the lifeline first, so from then on the bus never calls the

@@ -31,7 +31,7 @@ extension EventBus {
     ) -> Subscription {
         if let problem = Self.subscriptionProblem(type) { preconditionFailure(problem) }
         let consumer = ClosureConsumer(handler, origin: "\(fileID):\(line)")
-        let recipient = registry.add(consumer, weakly: false)!
+        let recipient = add(consumer, weakly: false)!
         return Subscription(bus: self, recipient: recipient, endsOnDeinit: true)
     }
 

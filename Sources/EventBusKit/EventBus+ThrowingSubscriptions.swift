@@ -34,7 +34,7 @@ extension EventBus {
     ) -> Subscription {
         if let problem = Self.subscriptionProblem(type) { preconditionFailure(problem) }
         let consumer = ThrowingClosureConsumer(handler, origin: "\(fileID):\(line)", bus: self)
-        let recipient = registry.add(consumer, weakly: false)!
+        let recipient = add(consumer, weakly: false)!
         return Subscription(bus: self, recipient: recipient, endsOnDeinit: true)
     }
 }

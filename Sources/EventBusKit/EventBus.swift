@@ -69,9 +69,8 @@ public final class EventBus {
     /// The mailbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?
-    /// Owner-bound subscriptions and streams sweep out ended entries when the registry
-    /// reaches this size (see `EventBus+OwnerSubscriptions.swift`).
-    var endedSweepThreshold = 64
+    /// `add` sweeps out ended recipients when the registry reaches this size.
+    private var endedSweepThreshold = 64
 
     /// Creates a bus with the given bounds and re-entrancy policy.
     ///
@@ -104,7 +103,7 @@ public final class EventBus {
 
     deinit {
         closeCrossings()
-        registry.removeAll()
+        withExtendedLifetime(registry.removeAll()) {}  // released after the access
     }
 
     /// The message `init` stops with for these bounds, or `nil` when they are valid.
@@ -131,7 +130,7 @@ public final class EventBus {
     /// - Parameter consumer: The consumer; the bus may be its only owner.
     /// - Complexity: O(*r*) for *r* event types already routed.
     public func register(_ consumer: any EventConsumer) {
-        _ = registry.add(consumer, weakly: false)
+        _ = add(consumer, weakly: false)
     }
 
     /// Registers a consumer without retaining it; the bus drops it when it is deallocated.
@@ -142,7 +141,7 @@ public final class EventBus {
     /// - Parameter consumer: The consumer, owned elsewhere.
     /// - Complexity: O(*r*) for *r* event types already routed.
     public func registerWeakly(_ consumer: any EventConsumer) {
-        _ = registry.add(consumer, weakly: true)
+        _ = add(consumer, weakly: true)
     }
 
     /// Removes a consumer and releases it.
@@ -158,6 +157,24 @@ public final class EventBus {
     public func deregister(_ consumer: any EventConsumer) -> Bool {
         guard let recipient = registry.recipient(for: consumer) else { return false }
         return registry.remove(recipient)
+    }
+
+    /// Adds `consumer` to the registry unless it is already registered; every registration
+    /// and subscription goes through here.
+    ///
+    /// The lists are read first, outside any access to the registry, so a list getter may
+    /// call the bus. Every time the registry has doubled since the last sweep, recipients
+    /// that ended without being removed (weakly held consumers and owners that died, streams
+    /// that stopped) are swept out, which keeps the registry within twice the live
+    /// recipients (plus 64) at O(1) amortized per registration.
+    func add(_ consumer: any EventConsumer, weakly: Bool) -> Recipient? {
+        guard registry.recipient(for: consumer) == nil else { return nil }
+        let lists = MatchList(of: consumer)
+        if registry.count >= endedSweepThreshold {
+            removeEndedRecipients()
+            endedSweepThreshold = max(64, registry.count * 2)
+        }
+        return registry.add(consumer, lists: lists, weakly: weakly)
     }
 
     /// Whether `consumer` is registered (and, if held weakly, still alive).
@@ -337,7 +354,12 @@ public final class EventBus {
                 if recipient.isActive { end(recipient) }
                 continue
             }
-            consumer.consume(event)
+            if let unretained = recipient.unretained {
+                // `consumer` keeps it alive for the call.
+                withExtendedLifetime(consumer) { unretained.consume(event) }
+            } else {
+                consumer.consume(event)
+            }
             delivered &+= 1
             announceConsumption(by: consumer, of: event, isAnnouncement)
         }

@@ -49,12 +49,15 @@ private func oddListen<E: Event>(to type: E.Type, on bus: EventBus) -> Subscript
 /// A consumer whose `willConsume` getter calls into the bus it is registering with.
 private final class OddListsCallingTheBus: EventConsumer {
     unowned let bus: EventBus
+    var received: [Int] = []
     init(bus: EventBus) { self.bus = bus }
     var willConsume: [any Event.Type] {
-        _ = bus.recipientCount
+        bus.dispatch(Num(0))  // runs before this consumer is registered
         return [Num.self]
     }
-    func consume(_ event: any Event) {}
+    func consume(_ event: any Event) {
+        if let number = event.as(Num.self) { received.append(number.value) }
+    }
 }
 
 /// An app object that owns its bus.
@@ -372,12 +375,59 @@ private final class OddBusOwner {
         }
     }
 
-    @Test func listsWhoseGetterCallsTheBusStop() async {
-        // The bus reads the lists while it updates its registry: a getter that calls the bus
-        // is an overlapping access, which Swift stops (return plain values instead).
+    @Test func listsWhoseGetterCallsTheBusAreReadBeforeRegistering() {
+        // The bus reads the lists before it touches its registry, so a getter may call the
+        // bus: what it dispatches is delivered before the consumer is registered.
+        let bus = EventBus()
+        let trace = Trace()
+        bus.register(TraceConsumer("A", [Num.self], trace: trace))
+        let consumer = OddListsCallingTheBus(bus: bus)
+        bus.register(consumer)
+        bus.dispatch(Num(1))
+        #expect(trace.entries == ["A0", "A1"])
+        #expect(consumer.received == [1])
+        #expect(bus.recipientCount == 2)
+    }
+}
+
+/// Calling a subscription's stand-in directly (it is public through
+/// `DidConsumeEvent.consumer`) must never reinterpret an event that is not a `T`.
+@Suite struct StandInCallTests {
+    /// The stand-in for a subscription to `PageViewEvent`, taken from an announcement.
+    private func standIn(on bus: EventBus, _ handler: @escaping (PageViewEvent) -> Void)
+        -> (any EventConsumer, Subscription)
+    {
+        let logger = RecordingConsumer(willConsume: [DidConsumeEvent.self])
+        bus.register(logger)
+        let token = bus.subscribe(to: PageViewEvent.self, handler)
+        bus.dispatch(PageViewEvent(page: "one"))
+        return (logger.events(of: DidConsumeEvent.self).last!.consumer, token)
+    }
+
+    @Test func aStandInCalledWithASubclassEventPassesItThrough() {
+        let bus = EventBus()
+        var pages: [String] = []
+        let (consumer, token) = standIn(on: bus) { pages.append("\($0)") }
+        consumer.consume(UserRewardPageViewEvent(page: "three"))
+        consumer.consume(UserRewardPageViewEvent(page: "four"))
+        #expect(pages == ["page(one)", "rewardPage(three)", "rewardPage(four)"])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func aStandInCalledWithAnEventThatIsNoTStops() async {
         await #expect(processExitsWith: .failure) {
             let bus = EventBus()
-            bus.register(OddListsCallingTheBus(bus: bus))
+            let logger = RecordingConsumer(willConsume: [DidConsumeEvent.self])
+            bus.register(logger)
+            let token = bus.subscribe(to: PageViewEvent.self) { _ in }
+            bus.dispatch(PageViewEvent(page: "one"))
+            let consumer = logger.events(of: DidConsumeEvent.self).last!.consumer
+            // A class that is no PageViewEvent: reinterpreting it would be memory-unsafe.
+            consumer.consume(OddNotAPage())
+            withExtendedLifetime(token) {}
         }
     }
 }
+
+/// A class event outside the `PageViewEvent` hierarchy.
+final class OddNotAPage: Event {}

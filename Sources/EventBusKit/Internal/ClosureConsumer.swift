@@ -3,7 +3,7 @@
 ///
 /// Its lists are `willConsume = [T]`, `excludeList = []`, so a subscription obeys the same
 /// matching, order and snapshot rules as every consumer.
-final class ClosureConsumer<T: Event>: EventConsumer, CustomStringConvertible {
+final class ClosureConsumer<T: Event>: RoutedConsumer, CustomStringConvertible {
     private let handler: (T) -> Void
     private let origin: String
     /// Whether `T` is a class (see `routedEvent`).
@@ -17,7 +17,14 @@ final class ClosureConsumer<T: Event>: EventConsumer, CustomStringConvertible {
 
     var willConsume: [any Event.Type] { [T.self] }
 
+    /// The entry for anyone but the bus (the stand-in is public through
+    /// ``DidConsumeEvent/consumer``): a checked cast, which stops on an event that is no `T`.
     func consume(_ event: any Event) {
+        handler(event as! T)
+    }
+
+    /// The bus's entry: its route proved `event is T`.
+    func consumeRouted(_ event: any Event) {
         handler(routedEvent(event, as: T.self, isClass: isClass))
     }
 
@@ -25,7 +32,8 @@ final class ClosureConsumer<T: Event>: EventConsumer, CustomStringConvertible {
 }
 
 /// `event` as a `T`, for a recipient whose route delivered it: the route delivers only events
-/// with `event is T`, so no dynamic cast is needed.
+/// with `event is T`, so no dynamic cast is needed. Only ``RoutedConsumer/consumeRouted(_:)``
+/// calls it, and only the bus calls that.
 ///
 /// The callers are generic over `T` and not specialized, so this avoids `T?` (an optional
 /// would make the runtime look up the metadata of `Optional<T>` on every delivery).

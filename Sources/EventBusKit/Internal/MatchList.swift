@@ -17,6 +17,11 @@ struct MatchList {
     /// The category entries of `excludeList` (rule 3).
     let excludedCategories: [any _EventCategory.Type]
 
+    /// Reads `consumer`'s lists (once: they may be computed).
+    init(of consumer: any EventConsumer) {
+        self.init(willConsume: consumer.willConsume, excludeList: consumer.excludeList)
+    }
+
     init(willConsume: [any Event.Type], excludeList: [any Event.Type]) {
         var muted = false
         var includesAll = false

@@ -10,7 +10,8 @@ final class Recipient {
     /// The consumer when held strongly; `nil` once removed.
     private(set) var strong: (any EventConsumer)?
     /// The consumer held strongly, as an unretained reference for a pass to call while a
-    /// ``RouteEntry`` keeps it alive; `nil` when held weakly. Made once, at registration.
+    /// ``RouteEntry`` (or a local reference) keeps it alive; `nil` when held weakly. Made
+    /// once, at registration. Every call the bus makes goes through it when it exists.
     let unretained: UnretainedConsumer?
     /// The consumer when held weakly.
     private(set) weak var weak: (any EventConsumer)?
@@ -26,11 +27,10 @@ final class Recipient {
     /// this variable itself is written only on the bus's isolation.
     private(set) weak var lifetime: AnyObject?
 
-    init(_ consumer: any EventConsumer, order: UInt64, weakly: Bool) {
+    init(_ consumer: any EventConsumer, lists: MatchList, order: UInt64, weakly: Bool) {
         self.order = order
         self.id = ObjectIdentifier(consumer)
-        self.lists = MatchList(
-            willConsume: consumer.willConsume, excludeList: consumer.excludeList)
+        self.lists = lists
         if weakly {
             self.weak = consumer
             self.unretained = nil

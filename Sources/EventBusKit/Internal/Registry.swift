@@ -27,8 +27,6 @@ struct Registry {
     private var routes: [ObjectIdentifier: Route] = [:]
     /// The next registration order number.
     private var nextOrder: UInt64 = 0
-    /// `add` sweeps out dead weakly held consumers when `recipients` reaches this size.
-    private var sweepThreshold = 64
 
     /// The number of live recipients.
     var count: Int { recipients.count }
@@ -41,21 +39,22 @@ struct Registry {
         return found
     }
 
-    /// Adds `consumer` at the end of registration order, reading its lists now.
+    /// Adds `consumer` at the end of registration order, with the lists read from it.
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it
     ///   keeps its place).
     /// - Complexity: O(*r*) for *r* cached routes, or O(1) plus a later rebuild of each
     ///   route when the lists name a category.
-    mutating func add(_ consumer: any EventConsumer, weakly: Bool) -> Recipient? {
+    mutating func add(
+        _ consumer: any EventConsumer, lists: MatchList, weakly: Bool
+    ) -> Recipient? {
         let id = ObjectIdentifier(consumer)
         if let existing = byID[id] {
             if existing.consumer === consumer { return nil }
             // A weakly held consumer died and its address was reused: drop the stale entry.
             remove(existing)
         }
-        if recipients.count >= sweepThreshold { sweepDeadWeakConsumers() }
-        let recipient = Recipient(consumer, order: nextOrder, weakly: weakly)
+        let recipient = Recipient(consumer, lists: lists, order: nextOrder, weakly: weakly)
         nextOrder &+= 1
         recipients.append(recipient)
         byID[id] = recipient
@@ -98,41 +97,45 @@ struct Registry {
         return true
     }
 
-    /// Removes every weakly held consumer that has died, in one pass over the registry and
-    /// its routes, then sets the next sweep at twice the recipients left.
+    /// Removes, in one pass over the registry and its routes, every recipient that has ended
+    /// without being removed: weakly held consumers that died, owner-bound subscriptions whose
+    /// owner died, streams whose consumer stopped.
     ///
-    /// A dead weakly held consumer is otherwise removed only when a pass meets it; one whose
-    /// events are never dispatched would stay forever. Sweeping when the registry has doubled
-    /// keeps its size within twice the live recipients (plus 64) at O(1) amortized per `add`.
-    /// Nothing is released (the consumers were held weakly), so no deinit runs here.
-    ///
+    /// - Returns: The consumers the ended recipients held strongly. The caller releases them
+    ///   after this access ends: a release runs deinits, which may call the bus.
     /// - Complexity: O(*n* + *r*·*k*) for *n* recipients and *r* routes of length *k*.
-    private mutating func sweepDeadWeakConsumers() {
-        var swept = false
-        for recipient in recipients where recipient.consumer == nil && recipient.strong == nil {
+    mutating func removeEnded() -> [any EventConsumer] {
+        var released: [any EventConsumer] = []
+        var ended = false
+        for recipient in recipients where recipient.consumer == nil {
+            ended = true
+            if let strong = recipient.strong { released.append(strong) }
             recipient.deactivate()
             if byID[recipient.id] === recipient { byID[recipient.id] = nil }
-            swept = true
         }
-        if swept {
-            recipients.removeAll { !$0.isActive }
-            var index = routes.values.startIndex
-            while index != routes.values.endIndex {
-                routes.values[index].entries.removeAll { !$0.recipient.isActive }
-                routes.values.formIndex(after: &index)
-            }
-            refreshTracing()
+        guard ended else { return [] }
+        recipients.removeAll { !$0.isActive }
+        var index = routes.values.startIndex
+        while index != routes.values.endIndex {
+            routes.values[index].entries.removeAll { !$0.recipient.isActive }
+            routes.values.formIndex(after: &index)
         }
-        sweepThreshold = max(64, recipients.count * 2)
+        refreshTracing()
+        return released
     }
 
     /// Removes every recipient and deactivates each (the bus is going away).
-    mutating func removeAll() {
+    ///
+    /// - Returns: The consumers the recipients held strongly, for the caller to release
+    ///   after this access ends.
+    mutating func removeAll() -> [any EventConsumer] {
+        let released = recipients.compactMap(\.strong)
         for recipient in recipients { recipient.deactivate() }
         recipients.removeAll()
         byID.removeAll()
         routes.removeAll()
         refreshTracing()
+        return released
     }
 
     /// The recipients of `event`, in registration order, and whether it is one of the

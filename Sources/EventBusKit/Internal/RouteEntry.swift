@@ -42,7 +42,14 @@ struct UnretainedConsumer {
         func open<C: EventConsumer>(_ consumer: C) -> (UnsafeRawPointer, any ConsumerCall.Type) {
             (UnsafeRawPointer(Unmanaged.passUnretained(consumer).toOpaque()), CallConsumer<C>.self)
         }
-        (object, call) = open(consumer)
+        func open<C: RoutedConsumer>(_ consumer: C) -> (UnsafeRawPointer, any ConsumerCall.Type) {
+            (UnsafeRawPointer(Unmanaged.passUnretained(consumer).toOpaque()), CallRouted<C>.self)
+        }
+        if let routed = consumer as? any RoutedConsumer {
+            (object, call) = open(routed)
+        } else {
+            (object, call) = open(consumer)
+        }
     }
 
     /// Calls `consume(event)` on the consumer.
@@ -68,5 +75,23 @@ enum CallConsumer<C: EventConsumer>: ConsumerCall {
         // that object alive for the whole call (see `RouteEntry`), which is exactly what
         // `_withUnsafeGuaranteedRef` asks of its caller.
         Unmanaged<C>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consume(event) }
+    }
+}
+
+/// A consumer with a second entry for the bus: one that may skip checks the route already
+/// made. Its `consume(_:)` stays the checked entry for anyone else who calls it.
+protocol RoutedConsumer: EventConsumer {
+    /// Handles an event that a route delivered to this consumer, so its lists match the
+    /// event's dynamic type.
+    func consumeRouted(_ event: any Event)
+}
+
+/// ``ConsumerCall`` for ``RoutedConsumer``s of class `C`: the bus's calls go to
+/// ``RoutedConsumer/consumeRouted(_:)``.
+enum CallRouted<C: RoutedConsumer>: ConsumerCall {
+    static func consume(_ object: UnsafeRawPointer, _ event: any Event) {
+        // Sound as in `CallConsumer`; and only the bus calls through here, with an event its
+        // route delivered to this consumer.
+        Unmanaged<C>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consumeRouted(event) }
     }
 }

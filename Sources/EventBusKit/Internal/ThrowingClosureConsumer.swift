@@ -2,7 +2,7 @@
 ///
 /// Like ``ClosureConsumer`` (`willConsume = [T]`), but a thrown error is caught here, so it
 /// never stops the pass, and announced as a ``ConsumerFailedEvent``.
-final class ThrowingClosureConsumer<T: Event>: EventConsumer, CustomStringConvertible {
+final class ThrowingClosureConsumer<T: Event>: RoutedConsumer, CustomStringConvertible {
     private let handler: (T) throws -> Void
     private let origin: String
     /// The bus that announces failures; never retained.
@@ -19,9 +19,20 @@ final class ThrowingClosureConsumer<T: Event>: EventConsumer, CustomStringConver
 
     var willConsume: [any Event.Type] { [T.self] }
 
+    /// The entry for anyone but the bus: a checked cast, which stops on an event that is no
+    /// `T` (see ``ClosureConsumer``).
     func consume(_ event: any Event) {
+        run(event as! T, for: event)
+    }
+
+    /// The bus's entry: its route proved `event is T`.
+    func consumeRouted(_ event: any Event) {
+        run(routedEvent(event, as: T.self, isClass: isClass), for: event)
+    }
+
+    private func run(_ value: T, for event: any Event) {
         do {
-            try handler(routedEvent(event, as: T.self, isClass: isClass))
+            try handler(value)
         } catch {
             // Announced once and never retried; a failure on a failure is not announced,
             // or a throwing failure handler would feed itself.
