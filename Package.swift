@@ -64,13 +64,13 @@ let package = Package(
         // Counts heap allocations by interposing malloc (see its header for the method).
         .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
 
-        // MARK: Reliability (`swift run -c release memory-probe`; no product)
+        // MARK: Memory bounds (`swift run -c release memory-probe`; no product)
         // Checks that the bus's retained memory stays bounded under feedback loops, fan-out
         // and a million subscribe/cancel cycles, and that nothing leaks (also under valgrind).
         .executableTarget(
             name: "memory-probe",
             dependencies: ["EventBusKit"],
-            path: "Reliability/memory-probe"
+            path: "Benchmarks/memory-probe"
         ),
     ],
     swiftLanguageModes: [.v6]

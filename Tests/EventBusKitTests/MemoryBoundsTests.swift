@@ -1,7 +1,7 @@
 import EventBusKit
 import Testing
 
-// The memory workloads of `memory-probe` (Reliability/memory-probe), small enough for a
+// The memory workloads of `memory-probe` (Benchmarks/memory-probe), small enough for a
 // unit test, checked with counters of live objects: whatever the bus retained would show.
 // The probe measures the resident set of the full-size runs.
 
