@@ -109,7 +109,8 @@ public final class EventBus {
     /// The message `init` stops with for these bounds, or `nil` when they are valid.
     static func boundsProblem(maximumPending: Int, maximumEventsPerDrain: Int) -> String? {
         if maximumPending <= 0 {
-            return "EventBus(maximumPending:): maximumPending must be positive, got \(maximumPending)"
+            return
+                "EventBus(maximumPending:): maximumPending must be positive, got \(maximumPending)"
         }
         if maximumEventsPerDrain <= 0 {
             return

@@ -43,7 +43,8 @@ import Testing
         let trace = Trace()
         bus.register(TraceConsumer("A", [Num.self], trace: trace))
         bus.register(TraceConsumer("L1", [DidConsumeEvent.self], trace: trace))
-        bus.register(TraceConsumer("L2", [DidConsumeEvent.self, NoConsumerEvent.self], trace: trace))
+        bus.register(
+            TraceConsumer("L2", [DidConsumeEvent.self, NoConsumerEvent.self], trace: trace))
         let report = bus.dispatch(Num(1))
         #expect(trace.entries == ["A1", "L1(A consumed 1)", "L2(A consumed 1)"])
         #expect(report == .drained(events: 2))

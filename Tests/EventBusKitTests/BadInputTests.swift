@@ -48,7 +48,8 @@ import Testing
     @Test(arguments: [
         (Entry.all, "AllEvent"), (.none, "NoEvent"), (.analytics, "Conforming<Analytics>"),
     ])
-    func subscribingToAWildcardStopsWithAMessageNamingTheParameter(_ entry: Entry, printed: String) {
+    func subscribingToAWildcardStopsWithAMessageNamingTheParameter(_ entry: Entry, printed: String)
+    {
         #expect(
             EventBus.subscriptionProblem(entry.type)
                 == "subscribe(to:): type \(printed) is a wildcard with no instances; a closure for it could never be called. Register an EventConsumer to list wildcards and categories."

@@ -49,7 +49,9 @@ import Testing
         let trace = Trace()
         bus.register(
             TraceConsumer("A", [Num.self], trace: trace) { event in
-                if (event as! Num).value < 3 { reports.append(bus.dispatch(Num((event as! Num).value + 1))) }
+                if (event as! Num).value < 3 {
+                    reports.append(bus.dispatch(Num((event as! Num).value + 1)))
+                }
             })
         #expect(bus.dispatch(Num(0)) == .drained(events: 4))
         #expect(reports == [.queued, .queued, .queued])
@@ -123,7 +125,9 @@ import Testing
     func nonPositiveBoundsStopWithAMessageNamingTheParameter(
         pending: Int, drain: Int, message: String
     ) {
-        #expect(EventBus.boundsProblem(maximumPending: pending, maximumEventsPerDrain: drain) == message)
+        #expect(
+            EventBus.boundsProblem(maximumPending: pending, maximumEventsPerDrain: drain) == message
+        )
     }
 
     @Test func positiveBoundsAreAccepted() {

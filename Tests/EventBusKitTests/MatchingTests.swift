@@ -159,8 +159,10 @@ struct MatchRow: Sendable, CustomTestStringConvertible {
         bus.register(
             TraceConsumer(
                 "R",
-                [PageViewEvent.self, TrackedPageViewEvent.self, Conforming<any Analytics>.self,
-                    AllEvent.self],
+                [
+                    PageViewEvent.self, TrackedPageViewEvent.self, Conforming<any Analytics>.self,
+                    AllEvent.self,
+                ],
                 trace: trace))
         bus.dispatch(TrackedPageViewEvent(page: "two"))
         #expect(trace.entries == ["RtrackedPage(two)"])
@@ -199,7 +201,8 @@ struct MatchRow: Sendable, CustomTestStringConvertible {
         let trace = Trace()
         bus.register(TraceConsumer("All", [AllEvent.self], trace: trace))
         bus.register(TraceConsumer("Cat", [Conforming<any Event>.self], trace: trace))
-        bus.register(TraceConsumer("L", [DidConsumeEvent.self, NoConsumerEvent.self], trace: trace))
+        bus.register(
+            TraceConsumer("L", [DidConsumeEvent.self, NoConsumerEvent.self], trace: trace))
         bus.dispatch(Num(1))
         #expect(
             trace.entries == [

@@ -16,7 +16,9 @@ final class ProbeConsumer: EventConsumer {
 }
 
 extension DidConsumeEvent {
-    static var probe: DidConsumeEvent { DidConsumeEvent(consumer: ProbeConsumer(), event: ProbeEvent()) }
+    static var probe: DidConsumeEvent {
+        DidConsumeEvent(consumer: ProbeConsumer(), event: ProbeEvent())
+    }
 }
 
 extension NoConsumerEvent {
