@@ -23,42 +23,37 @@ struct MatchList {
     }
 
     init(willConsume: [any Event.Type], excludeList: [any Event.Type]) {
-        var muted = false
-        var includesAll = false
-        var included: [any Event.Type] = []
-        var includedCategories: [any _EventCategory.Type] = []
-        for entry in willConsume {
-            if entry == NoEvent.self {
-                muted = true
-            } else if entry == AllEvent.self {
-                includesAll = true
-            } else if let category = entry as? any _EventCategory.Type {
-                includedCategories.append(category)
-            } else {
-                included.append(entry)
+        let will = Classified(willConsume)
+        let exclude = Classified(excludeList)
+        muted = will.namesNoEvent
+        includesAll = will.namesAllEvent
+        included = will.types
+        includedCategories = will.categories
+        excludesAll = exclude.namesAllEvent  // `NoEvent` in X excludes nothing
+        excluded = exclude.types
+        excludedCategories = exclude.categories
+    }
+
+    /// One list's entries, sorted into wildcards, types and categories.
+    private struct Classified {
+        var namesNoEvent = false
+        var namesAllEvent = false
+        var types: [any Event.Type] = []
+        var categories: [any _EventCategory.Type] = []
+
+        init(_ list: [any Event.Type]) {
+            for entry in list {
+                if entry == NoEvent.self {
+                    namesNoEvent = true
+                } else if entry == AllEvent.self {
+                    namesAllEvent = true
+                } else if let category = entry as? any _EventCategory.Type {
+                    categories.append(category)
+                } else {
+                    types.append(entry)
+                }
             }
         }
-        var excludesAll = false
-        var excluded: [any Event.Type] = []
-        var excludedCategories: [any _EventCategory.Type] = []
-        for entry in excludeList {
-            if entry == NoEvent.self {
-                continue  // "exclude nothing"
-            } else if entry == AllEvent.self {
-                excludesAll = true
-            } else if let category = entry as? any _EventCategory.Type {
-                excludedCategories.append(category)
-            } else {
-                excluded.append(entry)
-            }
-        }
-        self.muted = muted
-        self.excludesAll = excludesAll
-        self.includesAll = includesAll
-        self.included = included
-        self.includedCategories = includedCategories
-        self.excluded = excluded
-        self.excludedCategories = excludedCategories
     }
 
     /// Whether a category entry in either list needs an event *value* to be decided.
