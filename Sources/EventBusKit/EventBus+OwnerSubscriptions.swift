@@ -33,7 +33,7 @@ extension EventBus {
     ///   - line: The line where it is made.
     ///   - handler: Called with the owner and each matching event, on the bus's isolation.
     /// - Returns: A token that may be discarded, or kept to cancel earlier.
-    /// - Complexity: O(*r*) for *r* event types already routed.
+    /// - Complexity: O(*r*) for *r* event types already routed, amortized.
     @discardableResult
     public func subscribe<T: Event, Owner: AnyObject>(
         to type: T.Type,

@@ -37,9 +37,10 @@ extension EventBus {
     /// worker.start(poster)
     /// while running { bus.deliverPosted(); … }
     /// ```
-    /// - Returns: The report of each posted event's dispatch, in posting order. A call
-    ///   made while the bus is delivering reports them ``DispatchReport/queued`` (or
-    ///   refused), like any nested dispatch.
+    /// - Returns: The report of each posted event's dispatch, in posting order; each is an
+    ///   outermost dispatch. A call made while the bus is delivering does nothing and returns
+    ///   `[]`: the posted events wait for the next call, so none is queued behind or refused
+    ///   by the delivery in progress.
     /// - Complexity: O(*p*) dispatches for *p* posted events.
     @discardableResult
     public func deliverPosted() -> [DispatchReport] {
@@ -48,14 +49,21 @@ extension EventBus {
         return reports
     }
 
-    /// Takes everything waiting in the mailbox and handles it in posting order.
-    func drainInbox(_ report: (DispatchReport) -> Void = { _ in }) {
-        guard let inbox else { return }
+    /// Takes everything waiting in the mailbox and handles it in posting order, each event as
+    /// an outermost dispatch; does nothing while the bus is delivering.
+    ///
+    /// A barrier is resumed with `true` after the dispatches of the events before it, which
+    /// as outermost dispatches delivered those events. Without `report` (the bus draining on
+    /// its own), the discards of each drain are counted in ``unattendedDiscards``.
+    func drainInbox(_ report: ((DispatchReport) -> Void)? = nil) {
+        guard let inbox, !isDelivering else { return }
         let batch = inbox.takeAll()
         if batch.sweep { removeEndedRecipients() }
         for item in batch.items {
             switch item {
-            case .event(let event): report(dispatch(event))
+            case .event(let event):
+                let outcome = dispatch(event)
+                if let report { report(outcome) } else { countUnattended(outcome) }
             case .barrier(let continuation): continuation.resume(returning: true)
             }
         }
@@ -68,7 +76,7 @@ extension EventBus {
         if let existing = self.inbox {
             inbox = existing
         } else {
-            inbox = Inbox(capacity: maximumPending)
+            inbox = Inbox()
             self.inbox = inbox
         }
         if let isolation, !inbox.hasDrainer {

@@ -25,7 +25,7 @@ extension EventBus {
     ///   - line: The line where it is made.
     ///   - handler: Called with each matching event, on the bus's isolation; may throw.
     /// - Returns: The token that keeps the subscription alive.
-    /// - Complexity: O(*r*) for *r* event types already routed.
+    /// - Complexity: O(*r*) for *r* event types already routed, amortized.
     public func subscribe<T: Event>(
         to type: T.Type,
         fileID: String = #fileID,

@@ -35,6 +35,16 @@ public final class EventBus {
     /// What a dispatch made during delivery does.
     public let reentrancy: Reentrancy
 
+    /// The events discarded at the drain budget by drains that no caller received a report of.
+    ///
+    /// A drain reports its discards to the dispatch that started it
+    /// (``DispatchReport/limitReached(processed:discarded:)``). Two kinds of drain start with no
+    /// caller to report to: the bus delivering posted events on its own isolation (see
+    /// ``EventPoster``), and an announcement made outside any pass (a subscription's stand-in
+    /// called directly). Their discards are added here, so nothing is ever dropped without
+    /// being counted.
+    public private(set) var unattendedDiscards = 0
+
     /// The recipients and their routes.
     var registry = Registry() {
         didSet {  // after any change: the accesses to `registry` have ended
@@ -129,7 +139,8 @@ public final class EventBus {
     /// Registering during delivery takes effect from the next event's pass.
     ///
     /// - Parameter consumer: The consumer; the bus may be its only owner.
-    /// - Complexity: O(*r*) for *r* event types already routed.
+    /// - Complexity: O(*r*) for *r* event types already routed, amortized (a registration
+    ///   sometimes sweeps out ended recipients).
     public func register(_ consumer: any EventConsumer) {
         _ = add(consumer, weakly: false)
     }
@@ -140,7 +151,8 @@ public final class EventBus {
     /// bus removes its entry when it next meets it.
     ///
     /// - Parameter consumer: The consumer, owned elsewhere.
-    /// - Complexity: O(*r*) for *r* event types already routed.
+    /// - Complexity: O(*r*) for *r* event types already routed, amortized (a registration
+    ///   sometimes sweeps out ended recipients).
     public func registerWeakly(_ consumer: any EventConsumer) {
         _ = add(consumer, weakly: true)
     }
@@ -254,6 +266,11 @@ public final class EventBus {
         return discarded
     }
 
+    /// Adds the discards of a drain whose report no caller receives to ``unattendedDiscards``.
+    func countUnattended(_ report: DispatchReport) {
+        if case .limitReached(_, let discarded) = report { unattendedDiscards += discarded }
+    }
+
     /// Queues one of the bus's own announcements, only while someone listens for it.
     ///
     /// Recipients call this from inside a pass (a stream's drop, a subscription's thrown
@@ -268,7 +285,7 @@ public final class EventBus {
         if !isDelivering {
             isDelivering = true
             defer { isDelivering = false }
-            _ = drainQueue(processed: 0)
+            countUnattended(drainQueue(processed: 0))
         }
     }
 
@@ -311,6 +328,15 @@ public final class EventBus {
         }
         for index in listeners.indices where listeners[index].isLive { return true }
         return false
+    }
+
+    /// Whether a live recipient listens for ``NoConsumerEvent``; reads the cached route without
+    /// a mutating access (which would empty the route cache), building it only when missing.
+    private func listensForNoConsumer() -> Bool {
+        guard let listeners = registry.cachedEntries(for: NoConsumerEvent.self) else {
+            return registry.hasRecipients(for: NoConsumerEvent.self)
+        }
+        return listeners.contains { $0.isLive }
     }
 
     /// Queues the announcement that `consumer` consumed `event`, while someone listens.
@@ -364,9 +390,7 @@ public final class EventBus {
             delivered &+= 1
             announceConsumption(by: consumer, of: event, isAnnouncement)
         }
-        if delivered == 0 && !isAnnouncement
-            && registry.hasRecipients(for: NoConsumerEvent.self)
-        {
+        if delivered == 0 && !isAnnouncement && listensForNoConsumer() {
             queue.append(NoConsumerEvent(event: event), isDispatched: false)
         }
     }

@@ -25,8 +25,10 @@
 ///   owner calls ``EventBus/deliverPosted()``.
 /// - **Order.** One global first-in, first-out order across all threads, which keeps each
 ///   thread's own posting order. None is lost or duplicated while the bus lives.
-/// - **Bound.** At most `maximumPending` posted events wait for the bus; a post beyond that
-///   returns ``PostReport/rejectedFull``.
+/// - **Unbounded.** The mailbox takes every post: `maximumPending` bounds the bus's queue
+///   during a delivery, not what other threads hand it. Each posted event is delivered as its
+///   own outermost dispatch. A producer that outpaces the bus grows the mailbox, so throttle
+///   at the producer.
 /// - **After the bus is gone.** `post(_:)` is a no-op that returns ``PostReport/busGone``.
 ///   The handle never keeps the bus alive. Accepted events still waiting when the bus is
 ///   deallocated go with it.
@@ -48,8 +50,7 @@ public struct EventPoster: Sendable {
     /// if report == .busGone { return }   // the screen was closed
     /// ```
     /// - Parameter event: The event; it crosses isolation domains, so it must be `Sendable`.
-    /// - Returns: ``PostReport/accepted``, ``PostReport/rejectedFull`` when `maximumPending`
-    ///   posted events are already waiting, or ``PostReport/busGone``.
+    /// - Returns: ``PostReport/accepted``, or ``PostReport/busGone`` once the bus is gone.
     /// - Complexity: O(1) amortized, under a short lock.
     @discardableResult
     public func post(_ event: any Event & Sendable) -> PostReport {

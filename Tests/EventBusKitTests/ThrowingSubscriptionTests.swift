@@ -2,6 +2,27 @@ import EventBusKit
 import Testing
 
 @Suite struct ThrowingSubscriptionTests {
+    @Test func aFailureAnnouncedOutsideAPassCountsTheDiscardsOfItsDrain() {
+        // The stand-in is public (here through `ConsumerFailedEvent.recipient`); called
+        // directly, outside any pass, it announces its failure in a drain of its own, whose
+        // report no caller receives: its discards are counted in `unattendedDiscards`.
+        let bus = EventBus(maximumEventsPerDrain: 2)
+        var standIn: (any EventConsumer)?
+        let failing = bus.subscribe(to: Num.self) { number in
+            throw HandlerError(code: number.value)
+        }
+        let listener = bus.subscribe(to: ConsumerFailedEvent.self) { failure in
+            standIn = failure.recipient
+            bus.dispatch(Other())
+            bus.dispatch(Other())
+        }
+        #expect(bus.dispatch(Num(1)) == .limitReached(processed: 2, discarded: 2))
+        #expect(bus.unattendedDiscards == 0)
+        standIn?.consume(Num(2))
+        #expect(bus.unattendedDiscards == 1)
+        withExtendedLifetime((failing, listener)) {}
+    }
+
     @Test func anErrorDoesNotStopDeliveryToTheRemainingRecipients() {
         let bus = EventBus()
         let trace = Trace()

@@ -43,9 +43,12 @@ final class ClosureConsumer<T: Event>: RoutedConsumer, CustomStringConvertible {
 func routedEvent<T: Event>(_ event: any Event, as type: T.Type, isClass: Bool) -> T {
     @inline(__always) func open<E: Event>(_ event: E) -> T {  // `E`: the held type
         if E.self == T.self || isClass {
-            // Sound: either `E` is `T` (an identity conversion), or `T` is a class and then,
-            // as `event is T` was decided on metatypes (which never bridge), `E` is a subclass
-            // of `T`: a reference to its instance is a valid `T` reference, same layout.
+            // Sound: either `E` is `T` (an identity conversion), or `T` is a class. Then the
+            // route decided `event is T` on the event's dynamic type with a metatype check,
+            // which never bridges: the object is an instance of `T` or of a subclass. `E` is
+            // only the type the value was boxed as (it may even be a superclass of `T`); a
+            // class existential holds one reference, and any reference to that object is a
+            // valid `T` reference, with the same layout.
             return unsafeBitCast(event, to: T.self)
         }
         return event as! T  // not reached (only a class has subtypes); kept checked

@@ -23,8 +23,6 @@ final class Inbox: Sendable {
 
     private struct State: Sendable {
         var items: [Item] = []
-        /// Waiting events (barriers excluded), bounded by `capacity`.
-        var waitingEvents = 0
         var sweepRequested = false
         /// A drain was scheduled and has not taken the mailbox yet.
         var drainScheduled = false
@@ -34,24 +32,17 @@ final class Inbox: Sendable {
         var drainer: BusDrainer?
     }
 
-    /// The most events that may wait: the bus's `maximumPending`.
-    let capacity: Int
     private let state = LockedState(State())
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
 
     /// Whether the bus is still alive.
     var isOpen: Bool { state.withLock { $0.isOpen } }
 
-    /// Admits `event` unless the bus is gone or `capacity` events are waiting.
+    /// Admits `event` unless the bus is gone (the mailbox is unbounded: no post is lost
+    /// while the bus lives).
     func post(_ event: any Event & Sendable) -> PostReport {
         let (report, drainer) = state.withLock { state -> (PostReport, BusDrainer?) in
             guard state.isOpen else { return (.busGone, nil) }
-            guard state.waitingEvents < capacity else { return (.rejectedFull, nil) }
             state.items.append(.event(event))
-            state.waitingEvents += 1
             return (.accepted, Self.claimDrain(&state))
         }
         drainer?.scheduleDrain()
@@ -101,7 +92,6 @@ final class Inbox: Sendable {
         state.withLock { state in
             let batch = Batch(items: state.items, sweep: state.sweepRequested)
             state.items.removeAll()
-            state.waitingEvents = 0
             state.sweepRequested = false
             state.drainScheduled = false
             return batch
@@ -116,7 +106,6 @@ final class Inbox: Sendable {
             state.drainer = nil
             let items = state.items
             state.items.removeAll()
-            state.waitingEvents = 0
             return items
         }
         for case .barrier(let continuation) in items { continuation.resume(returning: false) }
