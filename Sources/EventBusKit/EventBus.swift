@@ -49,6 +49,7 @@ public final class EventBus {
     var registry = Registry() {
         didSet {  // after any change: the accesses to `registry` have ended
             withExtendedLifetime(routeCache.removeAll()) {}  // released after the access
+            // The registry keeps the route of `DidConsumeEvent` cached while it traces.
             tracesConsumption = registry.tracesConsumption
             replaceConsumptionListeners(
                 with: tracesConsumption ? registry.cachedEntries(for: DidConsumeEvent.self) : nil)
@@ -67,10 +68,11 @@ public final class EventBus {
 
     /// The routes of the last event types dispatched; emptied by any change to the registry.
     private var routeCache = RouteCache()
-    /// `registry.tracesConsumption`, kept current by every change to the registry.
+    /// `consumptionListeners != nil`, kept as a flag: the no-listener fast path tests it on
+    /// every delivery, and a flag costs about 4 instructions less than an optional array.
     private var tracesConsumption = false
     /// The route of ``DidConsumeEvent`` while someone listens for it, kept current by every
-    /// change to the registry (`nil` when no one listens or the route is not cached).
+    /// change to the registry; `nil` when no one does.
     private var consumptionListeners: [RouteEntry]?
     /// Whether `queue` holds events, kept current by every change to it.
     private var hasWaitingEvents = false
@@ -169,7 +171,7 @@ public final class EventBus {
     @discardableResult
     public func deregister(_ consumer: any EventConsumer) -> Bool {
         guard let recipient = registry.recipient(for: consumer) else { return false }
-        return registry.remove(recipient)
+        return end(recipient)
     }
 
     /// Adds `consumer` to the registry unless it is already registered; every registration
@@ -276,7 +278,9 @@ public final class EventBus {
     /// Recipients call this from inside a pass (a stream's drop, a subscription's thrown
     /// error); outside one, the announcement is delivered at once.
     func announce<A: Event & _BusAnnouncement>(_ announcement: A) {
-        guard registry.hasRecipients(for: A.self) else { return }
+        guard hasLiveListeners(for: A.self, cached: registry.cachedEntries(for: A.self)) else {
+            return
+        }
         // Queued, then drained when idle, rather than handed to `dispatch`: a call of
         // `dispatch` with a value of a known type lets the optimizer turn `dispatch` into a
         // generic function that boxes the event again for each `any Event` it hands on (an
@@ -320,23 +324,17 @@ public final class EventBus {
         withExtendedLifetime(listeners) {}
     }
 
-    /// Whether a live recipient listens for ``DidConsumeEvent``, checked after each
-    /// consumption: a weakly held listener may have died since the registry last changed.
-    private func listensForConsumption() -> Bool {
-        guard let listeners = consumptionListeners else {
-            return registry.hasRecipients(for: DidConsumeEvent.self)
-        }
-        for index in listeners.indices where listeners[index].isLive { return true }
+    /// Whether a live recipient listens for announcements of type `A`, given its cached route.
+    ///
+    /// Reads `cached` rather than asking the registry, whose mutating access would empty the
+    /// route cache; only a missing route is built. A weakly held listener may have died since
+    /// the registry last changed, so each entry is checked.
+    private func hasLiveListeners<A: Event & _BusAnnouncement>(
+        for type: A.Type, cached: [RouteEntry]?
+    ) -> Bool {
+        guard let cached else { return registry.hasRecipients(for: A.self) }
+        for index in cached.indices where cached[index].isLive { return true }
         return false
-    }
-
-    /// Whether a live recipient listens for ``NoConsumerEvent``; reads the cached route without
-    /// a mutating access (which would empty the route cache), building it only when missing.
-    private func listensForNoConsumer() -> Bool {
-        guard let listeners = registry.cachedEntries(for: NoConsumerEvent.self) else {
-            return registry.hasRecipients(for: NoConsumerEvent.self)
-        }
-        return listeners.contains { $0.isLive }
     }
 
     /// Queues the announcement that `consumer` consumed `event`, while someone listens.
@@ -345,9 +343,9 @@ public final class EventBus {
         by consumer: @autoclosure () -> any EventConsumer, of event: any Event,
         _ isAnnouncement: Bool
     ) {
-        // The stored flag is the no-listener fast path; the route check then sees a weakly
-        // held listener that has died since.
-        if !isAnnouncement && tracesConsumption && listensForConsumption() {
+        if !isAnnouncement && tracesConsumption
+            && hasLiveListeners(for: DidConsumeEvent.self, cached: consumptionListeners)
+        {
             queue.append(DidConsumeEvent(consumer: consumer(), event: event), isDispatched: false)
         }
     }
@@ -390,7 +388,11 @@ public final class EventBus {
             delivered &+= 1
             announceConsumption(by: consumer, of: event, isAnnouncement)
         }
-        if delivered == 0 && !isAnnouncement && listensForNoConsumer() {
+        if delivered == 0 && !isAnnouncement
+            && hasLiveListeners(
+                for: NoConsumerEvent.self, cached: registry.cachedEntries(for: NoConsumerEvent.self)
+            )
+        {
             queue.append(NoConsumerEvent(event: event), isDispatched: false)
         }
     }
