@@ -30,25 +30,20 @@ enum ModelCheck {
             if expected != actual {
                 return logMismatch(step: index, expected: expected, actual: actual)
             }
-            if model.alive != bus.alive {
-                return ModelMismatch(
-                    step: index, what: "alive consumers", expected: model.alive.description,
-                    actual: bus.alive.description)
+            func differs<Value: Equatable>(
+                _ what: String, _ expected: Value, _ actual: Value
+            ) -> ModelMismatch? {
+                expected == actual
+                    ? nil
+                    : ModelMismatch(
+                        step: index, what: what, expected: "\(expected)", actual: "\(actual)")
             }
-            if model.ownersAlive != bus.ownersAlive {
-                return ModelMismatch(
-                    step: index, what: "alive owners", expected: model.ownersAlive.description,
-                    actual: bus.ownersAlive.description)
-            }
-            if model.registered != bus.registered {
-                return ModelMismatch(
-                    step: index, what: "isRegistered", expected: model.registered.description,
-                    actual: bus.registered.description)
-            }
-            if model.tokenActive != bus.tokenActive {
-                return ModelMismatch(
-                    step: index, what: "Subscription.isActive",
-                    expected: model.tokenActive.description, actual: bus.tokenActive.description)
+            if let mismatch = differs("alive consumers", model.alive, bus.alive)
+                ?? differs("alive owners", model.ownersAlive, bus.ownersAlive)
+                ?? differs("isRegistered", model.registered, bus.registered)
+                ?? differs("Subscription.isActive", model.tokenActive, bus.tokenActive)
+            {
+                return mismatch
             }
             if !model.recipientCount.contains(bus.recipientCount) {
                 return ModelMismatch(
