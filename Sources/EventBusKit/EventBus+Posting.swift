@@ -85,18 +85,4 @@ extension EventBus {
         }
         return inbox
     }
-
-    /// Removes every recipient that has ended without being removed: stopped streams, and
-    /// owner-bound subscriptions or weakly held consumers whose object is gone.
-    func removeEndedRecipients() {
-        withExtendedLifetime(registry.removeEnded()) {}  // released after the access
-    }
-
-    /// The bus is going away: refuse later posts and finish its streams.
-    func closeCrossings() {
-        inbox?.close()
-        for recipient in registry.recipients {
-            (recipient.consumer as? any BusStream)?.finish()
-        }
-    }
 }

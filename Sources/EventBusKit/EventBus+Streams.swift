@@ -48,8 +48,7 @@ extension EventBus {
             bufferingPolicy: bufferingPolicy,
             label:
                 "events(of: \(T.self), bufferingPolicy: \(bufferingPolicy)) at \(fileID):\(line)",
-            isolation: isolation
-        ) { $0.as(T.self) }
+            isolation: isolation)
     }
 
     /// Returns an asynchronous stream of the events whose type conforms to a protocol.
@@ -89,8 +88,7 @@ extension EventBus {
             bufferingPolicy: bufferingPolicy,
             label:
                 "events(of: \(category), bufferingPolicy: \(bufferingPolicy)) at \(fileID):\(line)",
-            isolation: isolation
-        ) { $0 as? P }
+            isolation: isolation)
     }
 
     /// Registers a stream recipient listing `listed` and returns its stream.
@@ -98,15 +96,15 @@ extension EventBus {
         listing listed: any Event.Type,
         bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
         label: String,
-        isolation: isolated (any Actor)?,
-        element: @escaping (any Event) -> Element?
+        isolation: isolated (any Actor)?
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = openInbox(isolation: isolation)
-        let consumer = StreamConsumer(
-            listing: listed, continuation: continuation, element: element, label: label,
-            bus: self)
+        let consumer = ClosureConsumer(
+            listing: listed,
+            .stream(yield: { continuation.yield($0) }, finish: { continuation.finish() }),
+            label: label, bus: self)
         let recipient = add(consumer, weakly: false)!
         // The recipient lives while its lifeline does, and only the termination handler
         // holds the lifeline. When the consumer stops, the handler (on whatever thread it
@@ -114,7 +112,7 @@ extension EventBus {
         // recipient, then asks the bus, through the locked mailbox, to remove it. The
         // handler never touches the bus, which is not `Sendable`; the bus removes the entry
         // on its own isolation.
-        let lifeline = LockedState<StreamLifeline?>(StreamLifeline())
+        let lifeline = LockedState<Lifeline?>(Lifeline())
         recipient.bindLifetime(to: lifeline.withLock { $0! })
         continuation.onTermination = { _ in
             lifeline.withLock { $0 = nil }

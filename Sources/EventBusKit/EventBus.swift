@@ -27,13 +27,16 @@
 /// > Important: `EventBus` is not `Sendable`. It lives in one isolation domain — the main
 /// > actor, one actor, or one task — and the compiler keeps it there. Nothing on the
 /// > delivery path takes a lock.
+///
+/// The rules live in `DeliveryCore` (admission, order, announcements, budget) and `Registry`
+/// (matching and routes); `EventBus` runs them: it delivers each pass and calls recipients.
 public final class EventBus {
     /// The most dispatched events that may wait while the bus is delivering.
-    public let maximumPending: Int
+    public var maximumPending: Int { core.maximumPending }
     /// The most events one outermost dispatch delivers before it discards the rest.
-    public let maximumEventsPerDrain: Int
+    public var maximumEventsPerDrain: Int { core.maximumEventsPerDrain }
     /// What a dispatch made during delivery does.
-    public let reentrancy: Reentrancy
+    public var reentrancy: Reentrancy { core.reentrancy }
 
     /// The events discarded at the drain budget by drains that no caller received a report of.
     ///
@@ -43,46 +46,17 @@ public final class EventBus {
     /// ``EventPoster``), and an announcement made outside any pass (a subscription's stand-in
     /// called directly). Their discards are added here, so nothing is ever dropped without
     /// being counted.
-    public private(set) var unattendedDiscards = 0
+    public internal(set) var unattendedDiscards = 0
 
-    /// The recipients and their routes.
-    var registry = Registry() {
-        didSet {  // after any change: the accesses to `registry` have ended
-            withExtendedLifetime(routeCache.removeAll()) {}  // released after the access
-            // The registry keeps the route of `DidConsumeEvent` cached while it traces.
-            tracesConsumption = registry.tracesConsumption
-            replaceConsumptionListeners(
-                with: tracesConsumption ? registry.cachedEntries(for: DidConsumeEvent.self) : nil)
-        }
-    }
-    /// Events waiting for their pass.
-    private var queue = EventQueue() {
-        didSet { hasWaitingEvents = queue.count > 0 }
-    }
-
-    // The dispatch path reads the next four instead of `registry` and `queue`. Swift checks
-    // exclusive access to a class's stored properties at run time (about 150 instructions an
-    // access) unless it can prove an access safe; it cannot for `registry` and `queue`, whose
-    // accesses may release objects (and so run deinits) while they last. No access to these
-    // four releases anything (old values are released after the write), so they need no check.
-
-    /// The routes of the last event types dispatched; emptied by any change to the registry.
-    private var routeCache = RouteCache()
-    /// `consumptionListeners != nil`, kept as a flag: the no-listener fast path tests it on
-    /// every delivery, and a flag costs about 4 instructions less than an optional array.
-    private var tracesConsumption = false
-    /// The route of ``DidConsumeEvent`` while someone listens for it, kept current by every
-    /// change to the registry; `nil` when no one does.
-    private var consumptionListeners: [RouteEntry]?
-    /// Whether `queue` holds events, kept current by every change to it.
-    private var hasWaitingEvents = false
-    /// `true` while an outermost dispatch is running its passes.
-    private(set) var isDelivering = false
+    /// The delivery rules' state: the queue, whether a drain runs, the counts.
+    private var core: DeliveryCore
+    /// The recipients and their routes. Changed only through `changeRegistry(_:)`.
+    var registry = Registry()
     /// The mailbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?
     /// `add` sweeps out ended recipients when the registry reaches this size.
-    private var endedSweepThreshold = 64
+    var endedSweepThreshold = 64
 
     /// Creates a bus with the given bounds and re-entrancy policy.
     ///
@@ -108,14 +82,13 @@ public final class EventBus {
         {
             preconditionFailure(problem)
         }
-        self.maximumPending = maximumPending
-        self.maximumEventsPerDrain = maximumEventsPerDrain
-        self.reentrancy = reentrancy
+        core = DeliveryCore(
+            maximumPending: maximumPending, maximumEventsPerDrain: maximumEventsPerDrain,
+            reentrancy: reentrancy)
     }
 
     deinit {
-        closeCrossings()
-        withExtendedLifetime(registry.removeAll()) {}  // released after the access
+        tearDown()
     }
 
     /// The message `init` stops with for these bounds, or `nil` when they are valid.
@@ -131,77 +104,8 @@ public final class EventBus {
         return nil
     }
 
-    // MARK: Registration
-
-    /// Registers a consumer, retaining it until ``deregister(_:)``.
-    ///
-    /// The bus reads `willConsume` and `excludeList` now, once. The consumer goes to the end
-    /// of registration order. Registering a consumer that is already registered is a no-op
-    /// that keeps its place; deregistering and registering again moves it to the end.
-    /// Registering during delivery takes effect from the next event's pass.
-    ///
-    /// - Parameter consumer: The consumer; the bus may be its only owner.
-    /// - Complexity: O(*r*) for *r* event types already routed, amortized (a registration
-    ///   sometimes sweeps out ended recipients).
-    public func register(_ consumer: any EventConsumer) {
-        _ = add(consumer, weakly: false)
-    }
-
-    /// Registers a consumer without retaining it; the bus drops it when it is deallocated.
-    ///
-    /// Same rules as ``register(_:)`` otherwise. A deallocated consumer is never called; the
-    /// bus removes its entry when it next meets it.
-    ///
-    /// - Parameter consumer: The consumer, owned elsewhere.
-    /// - Complexity: O(*r*) for *r* event types already routed, amortized (a registration
-    ///   sometimes sweeps out ended recipients).
-    public func registerWeakly(_ consumer: any EventConsumer) {
-        _ = add(consumer, weakly: true)
-    }
-
-    /// Removes a consumer and releases it.
-    ///
-    /// Removed during a pass, it is skipped if its turn has not come. Deregistering a
-    /// consumer that is not registered does nothing and returns `false`.
-    ///
-    /// - Parameter consumer: The consumer to remove.
-    /// - Returns: Whether it was registered.
-    /// - Complexity: O(*n* + *r*·*k*) for *n* recipients and *r* routed types of *k*
-    ///   recipients.
-    @discardableResult
-    public func deregister(_ consumer: any EventConsumer) -> Bool {
-        guard let recipient = registry.recipient(for: consumer) else { return false }
-        return end(recipient)
-    }
-
-    /// Adds `consumer` to the registry unless it is already registered; every registration
-    /// and subscription goes through here.
-    ///
-    /// The lists are read first, outside any access to the registry, so a list getter may
-    /// call the bus. Every time the registry has doubled since the last sweep, recipients
-    /// that ended without being removed (weakly held consumers and owners that died, streams
-    /// that stopped) are swept out, which keeps the registry within twice the live
-    /// recipients (plus 64) at O(1) amortized per registration.
-    func add(_ consumer: any EventConsumer, weakly: Bool) -> Recipient? {
-        guard registry.recipient(for: consumer) == nil else { return nil }
-        let lists = MatchList(of: consumer)
-        if registry.count >= endedSweepThreshold {
-            removeEndedRecipients()
-            endedSweepThreshold = max(64, registry.count * 2)
-        }
-        return registry.add(consumer, lists: lists, weakly: weakly)
-    }
-
-    /// Whether `consumer` is registered (and, if held weakly, still alive).
-    ///
-    /// - Parameter consumer: The consumer to look for.
-    /// - Complexity: O(1).
-    public func isRegistered(_ consumer: any EventConsumer) -> Bool {
-        registry.recipient(for: consumer) != nil
-    }
-
-    /// The number of recipients — consumers and subscriptions — currently registered.
-    public var recipientCount: Int { registry.count }
+    /// Whether an outermost dispatch is running its passes.
+    var isDelivering: Bool { core.isDelivering }
 
     // MARK: Dispatch
 
@@ -224,48 +128,45 @@ public final class EventBus {
     /// - Returns: What happened to the event, and to the events it caused.
     /// - Complexity: O(*k*) for *k* recipients once the event's type has been routed.
     @discardableResult
-    @inline(__always)  // see `runPass`
     public func dispatch(_ event: any Event) -> DispatchReport {
-        if isDelivering {
-            if reentrancy == .reject { return .rejectedReentrant }
-            if queue.dispatchedCount >= maximumPending { return .rejectedFull }
-            queue.append(event, isDispatched: true)
-            return .queued
-        }
-        isDelivering = true
-        defer { isDelivering = false }
+        if core.isDelivering { return admitDuringDelivery(event) }
+        core.beginDrain()
         runPass(event)
-        if !hasWaitingEvents { return .drained(events: 1) }
-        return drainQueue(processed: 1)
+        return drain()
     }
 
-    /// Runs the passes of the waiting events, first in, first out, until the queue is empty
-    /// or the drain budget is spent; `processed` events were already delivered.
+    /// Queues or refuses an event dispatched while the bus is delivering.
     @inline(never)
-    private func drainQueue(processed: Int) -> DispatchReport {
-        var processed = processed
-        while queue.count > 0 {
-            if processed == maximumEventsPerDrain {
-                return .limitReached(processed: processed, discarded: discardWaitingEvents())
-            }
-            // The popped event is released after its pass, while the bus is still delivering:
-            // a dispatch from its deinit is queued like any other.
-            runPass(queue.popFirst()!)
-            processed += 1
-        }
-        return .drained(events: processed)
+    private func admitDuringDelivery(_ event: any Event) -> DispatchReport {
+        if let refusal = core.refusal() { return refusal }
+        let waiting = event  // the copy is made here, outside the access to `core`
+        core.enqueue(dispatched: waiting)
+        return .queued
     }
 
-    /// Discards every waiting event at the drain budget and returns how many there were.
-    ///
-    /// Each event is released outside the queue's access and while the bus still counts as
-    /// delivering: a dispatch from a deinit it triggers (a class event's, or a consumer's that
-    /// only a waiting ``DidConsumeEvent`` kept alive) is admitted, then discarded and counted
-    /// with the rest, so nothing is left behind for the next drain.
-    private func discardWaitingEvents() -> Int {
-        var discarded = 0
-        while queue.popFirst() != nil { discarded += 1 }
-        return discarded
+    /// Runs the passes of the waiting events until the core says the drain is over, discards
+    /// what the budget leaves, and reports.
+    private func drain() -> DispatchReport {
+        while let next = core.nextAfterPass() {
+            // The event is released after its pass, while the bus still delivers: a dispatch
+            // from its deinit is queued like any other.
+            runPass(next)
+        }
+        while let discarded = core.takeDiscarded() { release(afterAccess: discarded) }
+        return core.endDrain()
+    }
+
+    /// Delivers `event` in a drain of its own, for work that starts a drain without a caller
+    /// to report to (announcements made outside a pass, posted events): its discards are
+    /// counted in ``unattendedDiscards``.
+    func deliverUnattended(_ event: any Event) {
+        if core.isDelivering {
+            core.enqueue(announcement: event)
+            return
+        }
+        core.beginDrain()
+        runPass(event)
+        countUnattended(drain())
     }
 
     /// Adds the discards of a drain whose report no caller receives to ``unattendedDiscards``.
@@ -273,127 +174,123 @@ public final class EventBus {
         if case .limitReached(_, let discarded) = report { unattendedDiscards += discarded }
     }
 
-    /// Queues one of the bus's own announcements, only while someone listens for it.
-    ///
-    /// Recipients call this from inside a pass (a stream's drop, a subscription's thrown
-    /// error); outside one, the announcement is delivered at once.
-    func announce<A: Event & _BusAnnouncement>(_ announcement: A) {
-        guard hasLiveListeners(for: A.self, cached: registry.cachedEntries(for: A.self)) else {
-            return
-        }
-        // Queued, then drained when idle, rather than handed to `dispatch`: a call of
-        // `dispatch` with a value of a known type lets the optimizer turn `dispatch` into a
-        // generic function that boxes the event again for each `any Event` it hands on (an
-        // allocation per pass for an event too large for the existential's buffer).
-        queue.append(announcement, isDispatched: false)
-        if !isDelivering {
-            isDelivering = true
-            defer { isDelivering = false }
-            countUnattended(drainQueue(processed: 0))
-        }
-    }
-
-    /// The recipients of `event` and whether it is an announcement: a cached route when the
-    /// event's type is one of the last two, else the registry's (which is then cached).
-    @inline(__always)
-    private func route(of event: any Event) -> (entries: [RouteEntry], isAnnouncement: Bool) {
-        routeCache.route(of: event) ?? routeAndRemember(event)
-    }
-
-    /// Asks the registry for the route of `event` and caches it. Not inlined, so that its
-    /// write of `routeCache` shares no access with the read in `route(of:)`.
-    @inline(never)
-    private func routeAndRemember(
-        _ event: any Event
-    ) -> (entries: [RouteEntry], isAnnouncement: Bool) {
-        let type = type(of: event)
-        let key = ObjectIdentifier(type)
-        // A cached route is read without `mutating`, which would empty `routeCache`.
-        let route = registry.cachedRoute(for: key) ?? registry.route(for: event, key: key)
-        let dropped = routeCache.remember(
-            RecentRoute(type: type, entries: route.entries, isAnnouncement: route.isAnnouncement))
-        withExtendedLifetime(dropped) {}  // released after the access
-        return route
-    }
-
-    /// Replaces `consumptionListeners`, releasing the old value after the write (outside the
-    /// access: a release may run deinits).
-    private func replaceConsumptionListeners(with listeners: [RouteEntry]?) {
-        var listeners = listeners
-        swap(&consumptionListeners, &listeners)
-        withExtendedLifetime(listeners) {}
-    }
-
-    /// Whether a live recipient listens for announcements of type `A`, given its cached route.
-    ///
-    /// Reads `cached` rather than asking the registry, whose mutating access would empty the
-    /// route cache; only a missing route is built. A weakly held listener may have died since
-    /// the registry last changed, so each entry is checked.
-    private func hasLiveListeners<A: Event & _BusAnnouncement>(
-        for type: A.Type, cached: [RouteEntry]?
-    ) -> Bool {
-        guard let cached else { return registry.hasRecipients(for: A.self) }
-        for index in cached.indices where cached[index].isLive { return true }
-        return false
-    }
-
-    /// Queues the announcement that `consumer` consumed `event`, while someone listens.
-    @inline(__always)
-    private func announceConsumption(
-        by consumer: @autoclosure () -> any EventConsumer, of event: any Event,
-        _ isAnnouncement: Bool
-    ) {
-        if !isAnnouncement && tracesConsumption
-            && hasLiveListeners(for: DidConsumeEvent.self, cached: consumptionListeners)
-        {
-            queue.append(DidConsumeEvent(consumer: consumer(), event: event), isDispatched: false)
-        }
-    }
+    // MARK: The pass
 
     /// Delivers `event` to the recipients its route holds when the pass begins.
-    ///
-    /// Always inlined, like `dispatch`: the optimizer does not turn an always-inlined function
-    /// that takes `any Event` into a generic one (which would box the event again for every
-    /// call that takes `any Event`, allocating when it is too large for the buffer).
     @inline(__always)
     private func runPass(_ event: any Event) {
-        let (entries, isAnnouncement) = route(of: event)
+        let route = route(of: event)
         // The pass holds its route to the end: that keeps the strongly held consumers on it
-        // alive, so they are called unretained (see `RouteEntry`).
-        defer { withExtendedLifetime(entries) {} }
+        // alive, so they are called unretained (see `UnretainedConsumer`).
+        defer { release(afterAccess: route) }
         var delivered = 0
-        for index in entries.indices {
-            // The fast path. Read through `entries[index]` rather than a local: a local
-            // reference would be retained for its whole scope.
-            if entries[index].isCallableUnretained,
-                let unretained = entries[index].recipient.unretained
+        for index in route.entries.indices {
+            // Read through `route.entries[index]` rather than a local: a local reference would
+            // be retained for its whole scope.
+            if route.entries[index].isCallableUnretained,
+                let unretained = route.entries[index].recipient.unretained
             {
-                unretained.consume(event)
+                let incident = unretained.consume(event)
                 delivered &+= 1
-                announceConsumption(by: entries[index].consumer!, of: event, isAnnouncement)
+                announce(incident, consumptionBy: route.entries[index].consumer!, of: route, event)
                 continue
             }
-            let recipient = entries[index].recipient
+            let recipient = route.entries[index].recipient
             guard let consumer = recipient.consumer else {
-                // Removed before its turn, or held weakly and gone: skip it (and forget it).
+                // Removed before its turn, or ended (its object is gone): skip it, forget it.
                 if recipient.isActive { end(recipient) }
                 continue
             }
+            let incident: Incident?
             if let unretained = recipient.unretained {
                 // `consumer` keeps it alive for the call.
-                withExtendedLifetime(consumer) { unretained.consume(event) }
+                incident = withExtendedLifetime(consumer) { unretained.consume(event) }
             } else {
                 consumer.consume(event)
+                incident = nil
             }
             delivered &+= 1
-            announceConsumption(by: consumer, of: event, isAnnouncement)
+            announce(incident, consumptionBy: consumer, of: route, event)
         }
-        if delivered == 0 && !isAnnouncement
-            && hasLiveListeners(
-                for: NoConsumerEvent.self, cached: registry.cachedEntries(for: NoConsumerEvent.self)
-            )
+        if DeliveryCore.announcesNoConsumer(
+            delivered: delivered, ofAnnouncement: route.isAnnouncement,
+            listening: hasLiveListeners(for: NoConsumerEvent.self))
         {
-            queue.append(NoConsumerEvent(event: event), isDispatched: false)
+            queue(announcement: NoConsumerEvent(event: event))
         }
+    }
+
+    /// Queues what one delivery announces: its incident (a failure, a drop), then its
+    /// consumption.
+    @inline(__always)
+    private func announce(
+        _ incident: Incident?, consumptionBy consumer: @autoclosure () -> any EventConsumer,
+        of route: Route, _ event: any Event
+    ) {
+        if let incident { announce(incident, by: consumer(), of: event) }
+        if DeliveryCore.announcesConsumption(
+            ofAnnouncement: route.isAnnouncement,
+            listening: registry.mayAnnounceConsumption
+                && hasLiveListeners(for: DidConsumeEvent.self))
+        {
+            queue(announcement: DidConsumeEvent(consumer: consumer(), event: event))
+        }
+    }
+
+    /// Announces what a delivery of `event` to `recipient` caused, while someone listens.
+    func announce(_ incident: Incident, by recipient: any EventConsumer, of event: any Event) {
+        switch incident {
+        case .failed(let error):
+            // A failure on a failure is not announced: a throwing failure handler would feed
+            // itself.
+            if event is ConsumerFailedEvent { return }
+            announce(ConsumerFailedEvent(recipient: recipient, event: event, error: error))
+        case .dropped(let dropped):
+            announce(DroppedEvent(stream: recipient, event: dropped))
+        }
+    }
+
+    /// Queues one of the bus's own announcements while someone listens for it; outside a
+    /// pass, delivers it at once.
+    private func announce<A: Event & _BusAnnouncement>(_ announcement: A) {
+        guard hasLiveListeners(for: A.self) else { return }
+        deliverUnattended(announcement)
+    }
+
+    /// Queues an announcement (during a pass).
+    private func queue(announcement: any Event) {
+        let waiting = announcement  // the copy is made here, outside the access to `core`
+        core.enqueue(announcement: waiting)
+    }
+
+    /// Whether a live recipient listens for announcements of type `A`. A weakly held listener
+    /// may have died since the registry last changed, so each entry is checked.
+    private func hasLiveListeners<A: Event & _BusAnnouncement>(for type: A.Type) -> Bool {
+        let route =
+            registry.route(for: ObjectIdentifier(A.self))
+            ?? changeRegistry { $0.route(of: A.self) }
+        for index in route.entries.indices where route.entries[index].isLive { return true }
+        return false
+    }
+
+    // MARK: Routes
+
+    /// The route of `event`: one look-up for a value type or a class instance held as its own
+    /// class; the route is built on first use.
+    @inline(__always)
+    private func route(of event: any Event) -> Route {
+        let held = heldTypeKey(event)
+        if let route = registry.route(for: held) {
+            if route.isValueType || objectTypeKey(event) == held { return route }
+        }
+        return routeByDynamicType(event)
+    }
+
+    /// The route of `event` found or built by its dynamic type.
+    @inline(never)
+    private func routeByDynamicType(_ event: any Event) -> Route {
+        let type = type(of: event)
+        if let route = registry.route(for: ObjectIdentifier(type)) { return route }
+        return changeRegistry { $0.buildRoute(for: type, deciding: event) }
     }
 }

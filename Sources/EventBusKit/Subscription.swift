@@ -38,7 +38,7 @@ public final class Subscription: Hashable {
         if let bus {
             bus.end(recipient)
         } else {
-            recipient.deactivate()
+            _ = recipient.deactivate()  // the bus is gone: no access to end
         }
     }
 

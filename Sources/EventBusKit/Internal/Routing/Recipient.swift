@@ -7,6 +7,8 @@ final class Recipient {
     let id: ObjectIdentifier
     /// The lists, read once at registration.
     let lists: MatchList
+    /// Whether the lists match ``DidConsumeEvent``.
+    let listensForConsumption: Bool
     /// The consumer when held strongly; `nil` once removed.
     private(set) var strong: (any EventConsumer)?
     /// The consumer held strongly, as an unretained reference for a pass to call while a
@@ -31,6 +33,7 @@ final class Recipient {
         self.order = order
         self.id = ObjectIdentifier(consumer)
         self.lists = lists
+        self.listensForConsumption = lists.matches(DidConsumeEvent.self, value: DidConsumeEvent.probe)
         if weakly {
             self.weak = consumer
             self.unretained = nil
@@ -55,11 +58,16 @@ final class Recipient {
         isLifetimeBound = true
     }
 
-    /// Ends this recipient: it is never called again and its consumer is released.
-    func deactivate() {
+    /// Ends this recipient: it is never called again.
+    ///
+    /// - Returns: The consumer it held strongly, for the caller to release after its access
+    ///   to the registry ends (a release runs deinits, which may call the bus).
+    func deactivate() -> (any EventConsumer)? {
         isActive = false
-        strong = nil
         weak = nil
         lifetime = nil
+        var released: (any EventConsumer)? = nil
+        swap(&released, &strong)
+        return released
     }
 }

@@ -1,0 +1,76 @@
+// How recipients enter and leave the registry: add, end, sweep and tear down. Every change
+// goes through `changeRegistry(_:)`, and what it removes is released after it.
+
+extension EventBus {
+    /// Adds `consumer` to the registry unless it is already registered; every registration,
+    /// subscription and stream goes through here.
+    ///
+    /// The lists are read first, outside any access to the registry, so a list getter may
+    /// call the bus. Every time the registry has doubled since the last sweep, recipients
+    /// that ended without being removed (weakly held consumers and owners that died, streams
+    /// that stopped) are swept out, which keeps the registry within twice the live
+    /// recipients (plus 64) at O(1) amortized per registration.
+    ///
+    /// - Returns: The new recipient, or `nil` when `consumer` was already registered.
+    func add(_ consumer: any EventConsumer, weakly: Bool) -> Recipient? {
+        guard registry.recipient(for: consumer) == nil else { return nil }
+        let lists = MatchList(of: consumer)
+        if registry.count >= endedSweepThreshold {
+            removeEndedRecipients()
+            endedSweepThreshold = max(64, registry.count * 2)
+        }
+        let (recipient, released) = changeRegistry {
+            $0.add(consumer, lists: lists, weakly: weakly)
+        }
+        release(afterAccess: released)
+        return recipient
+    }
+
+    /// Ends `recipient` and removes it from the registry; its consumer is released after the
+    /// registry access ends (releasing a closure runs the deinits of what it captured, and
+    /// those may call back into the bus: cancel another token, register, dispatch).
+    ///
+    /// - Returns: `false` when it was not registered.
+    @discardableResult
+    func end(_ recipient: Recipient) -> Bool {
+        let (removed, released) = changeRegistry { $0.remove(recipient) }
+        release(afterAccess: released)
+        return removed
+    }
+
+    /// Removes every recipient that has ended without being removed: stopped streams, and
+    /// owner-bound subscriptions or weakly held consumers whose object is gone.
+    func removeEndedRecipients() {
+        release(afterAccess: changeRegistry { $0.removeEnded() })
+    }
+
+    /// The bus is going away: refuse later posts, finish its streams, and release every
+    /// recipient.
+    func tearDown() {
+        inbox?.close()
+        for recipient in registry.recipients {
+            (recipient.consumer as? any BusStream)?.finish()
+        }
+        release(afterAccess: changeRegistry { $0.removeAll() })
+    }
+
+    /// Runs `change` on the registry without an access to the bus's property spanning it:
+    /// on a copy swapped out and back in (see `FastPath.swift`).
+    ///
+    /// `change` must not call the app's code: what it removes it returns, for the caller to
+    /// release with `release(afterAccess:)`.
+    func changeRegistry<Result>(_ change: (inout Registry) -> Result) -> Result {
+        var local = Registry()
+        swap(&local, &registry)
+        defer { swap(&local, &registry) }
+        return change(&local)
+    }
+}
+
+/// A recipient that must be told when its bus goes away.
+protocol BusStream: AnyObject {
+    /// Ends the stream: its consumer reads what is buffered, then the stream finishes.
+    func finish()
+}
+
+extension ClosureConsumer: BusStream {}

@@ -1,0 +1,135 @@
+/// The delivery rules of a bus: when a dispatch is delivered, queued or refused, how long a
+/// drain runs, what it reports, and when the bus announces.
+///
+/// A value that calls no one. ``EventBus`` asks it what to do and does it: it runs each pass
+/// and calls the recipients. The rules, in the order an event meets them:
+///
+/// 1. **Admission.** A dispatch made while the bus is idle starts a *drain*: its event is
+///    delivered now. A dispatch made while delivering (from a recipient) is refused with
+///    ``DispatchReport/rejectedReentrant`` under ``EventBus/Reentrancy/reject``, refused with
+///    ``DispatchReport/rejectedFull`` when `maximumPending` dispatched events already wait
+///    (the one being delivered does not count), and otherwise queued
+///    (``DispatchReport/queued``).
+/// 2. **Order.** Waiting events are delivered one pass at a time, first in, first out, after
+///    the current pass has reached all of its recipients (breadth-first).
+/// 3. **Announcements.** After a recipient consumes an event that is not itself one of the
+///    bus's announcements, a ``DidConsumeEvent`` is queued while someone listens for it; a pass
+///    of such an event that reached no one queues a ``NoConsumerEvent`` while someone listens
+///    for that. Announcements are never refused by `maximumPending` (the deliveries that cause
+///    them bound them).
+/// 4. **Budget.** A drain delivers at most `maximumEventsPerDrain` events, announcements
+///    included. When the budget is spent and events still wait, they are discarded one by one
+///    (a discarded event's deinit may dispatch: that event is admitted, then discarded too),
+///    and the drain reports ``DispatchReport/limitReached(processed:discarded:)``; otherwise
+///    ``DispatchReport/drained(events:)``.
+struct DeliveryCore: ~Copyable {
+    let maximumPending: Int
+    let maximumEventsPerDrain: Int
+    let reentrancy: EventBus.Reentrancy
+
+    /// Whether a drain is running.
+    private(set) var isDelivering = false
+    /// The events waiting for their pass.
+    private var waiting = EventRing()
+    /// How many waiting events were dispatched (announcements are not counted).
+    private var waitingDispatched = 0
+    /// Passes the current drain has run.
+    private var delivered = 0
+    /// Events the current drain has discarded at the budget.
+    private var discarded = 0
+
+    init(maximumPending: Int, maximumEventsPerDrain: Int, reentrancy: EventBus.Reentrancy) {
+        self.maximumPending = maximumPending
+        self.maximumEventsPerDrain = maximumEventsPerDrain
+        self.reentrancy = reentrancy
+    }
+
+    // MARK: Rule 1: admission
+
+    /// Starts a drain for a dispatch made while idle: the caller delivers its event now.
+    ///
+    /// - Precondition: Not delivering.
+    mutating func beginDrain() {
+        isDelivering = true
+        delivered = 0
+        discarded = 0
+    }
+
+    /// The answer to a dispatch made while delivering, when it is refused; `nil` when it
+    /// may be queued.
+    func refusal() -> DispatchReport? {
+        if reentrancy == .reject { return .rejectedReentrant }
+        if waitingDispatched >= maximumPending { return .rejectedFull }
+        return nil
+    }
+
+    /// Queues an event that was dispatched while delivering and not refused.
+    mutating func enqueue(dispatched event: consuming any Event) {
+        waiting.append(EventRing.Element(event: event, isDispatched: true))
+        waitingDispatched += 1
+    }
+
+    // MARK: Rule 3: announcements
+
+    /// Whether a consumption of an event is announced: never for an announcement, and only
+    /// while someone listens.
+    @inline(__always)
+    static func announcesConsumption(
+        ofAnnouncement isAnnouncement: Bool, listening: @autoclosure () -> Bool
+    ) -> Bool {
+        !isAnnouncement && listening()
+    }
+
+    /// Whether a pass is followed by a ``NoConsumerEvent``: it reached no one, its event is no
+    /// announcement, and someone listens.
+    @inline(__always)
+    static func announcesNoConsumer(
+        delivered: Int, ofAnnouncement isAnnouncement: Bool, listening: @autoclosure () -> Bool
+    ) -> Bool {
+        delivered == 0 && !isAnnouncement && listening()
+    }
+
+    /// Queues one of the bus's announcements; `maximumPending` does not apply.
+    mutating func enqueue(announcement: consuming any Event) {
+        waiting.append(EventRing.Element(event: announcement, isDispatched: false))
+    }
+
+    // MARK: Rules 2 and 4: the drain
+
+    /// Ends a pass and returns the next event to deliver, or `nil` when the drain has
+    /// nothing more to deliver or its budget is spent.
+    mutating func nextAfterPass() -> (any Event)? {
+        delivered += 1
+        guard delivered < maximumEventsPerDrain, let next = waiting.popFirst() else {
+            return nil
+        }
+        if next.isDispatched { waitingDispatched -= 1 }
+        return next.event
+    }
+
+    /// Takes one event left waiting when the budget is spent, counting it as discarded; the
+    /// caller releases it (after this access: its deinit may dispatch, which is admitted and
+    /// then discarded in turn).
+    mutating func takeDiscarded() -> (any Event)? {
+        guard let next = waiting.popFirst() else { return nil }
+        if next.isDispatched { waitingDispatched -= 1 }
+        discarded += 1
+        return next.event
+    }
+
+    /// Ends the drain (nothing waits any more) and reports it.
+    mutating func endDrain() -> DispatchReport {
+        isDelivering = false
+        return discarded > 0
+            ? .limitReached(processed: delivered, discarded: discarded)
+            : .drained(events: delivered)
+    }
+
+    // MARK: Inspection
+
+    /// The number of waiting events.
+    var waitingCount: Int { waiting.count }
+
+    /// The slots the waiting events' storage has allocated.
+    var waitingCapacity: Int { waiting.allocatedCapacity }
+}

@@ -1,0 +1,174 @@
+/// Who is registered, in what order, and who receives each event type: the bus's routing
+/// state, a value that calls no one.
+///
+/// `Registry` holds every recipient in registration order and, for each event type seen, its
+/// route (``Route``), found through a ``RouteTable``. Routes are built once per type, from the
+/// first event of that type, and kept correct as recipients come and go:
+/// - adding a recipient appends it to each route it matches (it is the newest, so order is
+///   kept), or, when its lists name a protocol category (which needs an event *value* to
+///   decide), empties the table so routes are rebuilt on next use;
+/// - removing a recipient removes it from the routes it is in.
+///
+/// Nothing here runs code of the app's: methods that remove recipients return the consumers
+/// they held, and the bus releases them once its own access has ended (see
+/// `EventBus.changeRegistry(_:)`).
+struct Registry {
+    /// Every recipient not yet removed, in registration order (ascending `order`).
+    private(set) var recipients: [Recipient] = []
+    /// Registered consumers and subscription stand-ins by identity.
+    private var byID: [ObjectIdentifier: Recipient] = [:]
+    /// Routes by event type.
+    private var table = RouteTable()
+    /// The next registration order number.
+    private var nextOrder: UInt64 = 0
+    /// How many recipients name ``DidConsumeEvent`` in their lists (some may have died).
+    private var consumptionListenerCount = 0
+
+    /// The number of recipients.
+    var count: Int { recipients.count }
+
+    /// Whether some recipient may listen for ``DidConsumeEvent``; the delivery loop reads
+    /// this flag and checks liveness only when it is set.
+    var mayAnnounceConsumption: Bool { consumptionListenerCount > 0 }
+
+    /// The recipient registered for `consumer`, if it is still alive.
+    func recipient(for consumer: any EventConsumer) -> Recipient? {
+        guard let found = byID[ObjectIdentifier(consumer)], found.consumer === consumer else {
+            return nil
+        }
+        return found
+    }
+
+    // MARK: Routes
+
+    /// The route of the type with identity `key`, if it was built.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func route(for key: ObjectIdentifier) -> Route? {
+        table.route(for: key)
+    }
+
+    /// Builds, caches and returns the route of `event`'s type; `event` decides categories.
+    ///
+    /// - Complexity: O(*n*) for *n* recipients.
+    mutating func buildRoute(for type: any Event.Type, deciding event: any Event) -> Route {
+        let matching = recipients.lazy.filter {
+            $0.consumer != nil && $0.lists.matches(type, value: event)
+        }
+        let route = Route(type: type, entries: Array(matching.map(RouteEntry.init)))
+        table.insert(route)
+        return route
+    }
+
+    /// The route of announcement type `A`, built from a stand-in value when needed.
+    mutating func route<A: Event & _BusAnnouncement>(of type: A.Type) -> Route {
+        table.route(for: ObjectIdentifier(type)) ?? buildRoute(for: type, deciding: A.probe)
+    }
+
+    /// The routes built so far, in no particular order.
+    var routes: [Route] { table.all }
+
+    // MARK: Changes
+
+    /// Adds `consumer` at the end of registration order, with the lists read from it.
+    ///
+    /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it keeps
+    ///   its place); and a consumer to release after the access (a weakly held consumer that
+    ///   died and whose address was reused leaves a stale entry, removed here).
+    /// - Complexity: O(*r*) for *r* routes, or O(1) plus a later rebuild of each route when
+    ///   the lists name a category.
+    mutating func add(
+        _ consumer: any EventConsumer, lists: MatchList, weakly: Bool
+    ) -> (recipient: Recipient?, released: (any EventConsumer)?) {
+        let id = ObjectIdentifier(consumer)
+        var released: (any EventConsumer)? = nil
+        if let existing = byID[id] {
+            if existing.consumer === consumer { return (nil, nil) }
+            released = remove(existing).released
+        }
+        let recipient = Recipient(consumer, lists: lists, order: nextOrder, weakly: weakly)
+        nextOrder &+= 1
+        recipients.append(recipient)
+        byID[id] = recipient
+        if recipient.listensForConsumption { consumptionListenerCount += 1 }
+        if lists.hasCategories {
+            table.removeAll()
+        } else {
+            table.updateEach { route in
+                if lists.matches(route.type, value: nil) {
+                    route.entries.append(RouteEntry(recipient))
+                }
+            }
+        }
+        return (recipient, released)
+    }
+
+    /// Removes `recipient` from the registry and every route, and deactivates it.
+    ///
+    /// - Returns: Whether it was registered, and the consumer it held strongly, for the
+    ///   caller to release after the access.
+    /// - Complexity: O(*n* + *r*·log *k*) for *n* recipients and *r* routes of length *k*.
+    @discardableResult
+    mutating func remove(_ recipient: Recipient) -> (removed: Bool, released: (any EventConsumer)?) {
+        let released = recipient.deactivate()
+        guard byID[recipient.id] === recipient else { return (false, released) }
+        byID[recipient.id] = nil
+        if recipient.listensForConsumption { consumptionListenerCount -= 1 }
+        recipients.remove(at: Self.index(of: recipient, in: recipients) { $0 }!)
+        table.updateEach { route in
+            if let position = Self.index(of: recipient, in: route.entries, { $0.recipient }) {
+                route.entries.remove(at: position)
+            }
+        }
+        return (true, released)
+    }
+
+    /// Removes, in one pass over the registry and its routes, every recipient that has ended
+    /// without being removed: weakly held consumers that died, owner-bound subscriptions whose
+    /// owner died, streams whose consumer stopped.
+    ///
+    /// - Returns: The consumers the ended recipients held strongly, for the caller to release
+    ///   after the access.
+    /// - Complexity: O(*n* + *r*·*k*) for *n* recipients and *r* routes of length *k*.
+    mutating func removeEnded() -> [any EventConsumer] {
+        var released: [any EventConsumer] = []
+        var ended = false
+        for recipient in recipients where recipient.consumer == nil {
+            ended = true
+            if let strong = recipient.deactivate() { released.append(strong) }
+            if byID[recipient.id] === recipient { byID[recipient.id] = nil }
+            if recipient.listensForConsumption { consumptionListenerCount -= 1 }
+        }
+        guard ended else { return [] }
+        recipients.removeAll { !$0.isActive }
+        table.updateEach { route in route.entries.removeAll { !$0.recipient.isActive } }
+        return released
+    }
+
+    /// Removes every recipient and deactivates each (the bus is going away).
+    ///
+    /// - Returns: The consumers the recipients held strongly, for the caller to release
+    ///   after the access.
+    mutating func removeAll() -> [any EventConsumer] {
+        let released = recipients.compactMap { $0.deactivate() }
+        recipients.removeAll()
+        byID.removeAll()
+        table.removeAll()
+        consumptionListenerCount = 0
+        return released
+    }
+
+    /// The index of `recipient` in `list`, which is sorted by registration order.
+    private static func index<Element>(
+        of recipient: Recipient, in list: [Element], _ recipientOf: (Element) -> Recipient
+    ) -> Int? {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let mid = (low + high) / 2
+            if recipientOf(list[mid]).order < recipient.order { low = mid + 1 } else { high = mid }
+        }
+        return low < list.count && recipientOf(list[low]) === recipient ? low : nil
+    }
+}
