@@ -13,7 +13,7 @@ extension EventBus {
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` was already registered.
     func add(_ consumer: any EventConsumer, weakly: Bool) -> Recipient? {
-        guard registry.recipient(for: consumer) == nil else { return nil }
+        guard registeredRecipient(for: consumer) == nil else { return nil }
         let lists = MatchList(of: consumer)
         if registry.count >= endedSweepThreshold {
             removeEndedRecipients()
@@ -52,6 +52,15 @@ extension EventBus {
             (recipient.consumer as? any BusStream)?.finish()
         }
         release(afterAccess: changeRegistry { $0.removeAll() })
+    }
+
+    /// The recipient registered for `consumer`, if it is still alive. (The liveness check, a
+    /// weak load, is made after the access to the registry.)
+    func registeredRecipient(for consumer: any EventConsumer) -> Recipient? {
+        guard let found = registry.recipient(withID: ObjectIdentifier(consumer)),
+            found.consumer === consumer
+        else { return nil }
+        return found
     }
 
     /// Runs `change` on the registry without an access to the bus's property spanning it:

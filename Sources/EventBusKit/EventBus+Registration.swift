@@ -36,7 +36,7 @@ extension EventBus {
     ///   recipients.
     @discardableResult
     public func deregister(_ consumer: any EventConsumer) -> Bool {
-        guard let recipient = registry.recipient(for: consumer) else { return false }
+        guard let recipient = registeredRecipient(for: consumer) else { return false }
         return end(recipient)
     }
 
@@ -45,7 +45,7 @@ extension EventBus {
     /// - Parameter consumer: The consumer to look for.
     /// - Complexity: O(1).
     public func isRegistered(_ consumer: any EventConsumer) -> Bool {
-        registry.recipient(for: consumer) != nil
+        registeredRecipient(for: consumer) != nil
     }
 
     /// The number of recipients — consumers and subscriptions — currently registered.

@@ -146,14 +146,21 @@ public final class EventBus {
 
     /// Runs the passes of the waiting events until the core says the drain is over, discards
     /// what the budget leaves, and reports.
+    @inline(__always)
     private func drain() -> DispatchReport {
-        while let next = core.nextAfterPass() {
-            // The event is released after its pass, while the bus still delivers: a dispatch
-            // from its deinit is queued like any other.
-            runPass(next)
+        while true {
+            switch core.passEnded() {
+            case .finish(let report):
+                return report
+            case .deliverNext:
+                // The event is released after its pass, while the bus still delivers: a
+                // dispatch from its deinit is queued like any other.
+                runPass(core.takeNext())
+            case .discardWaiting:
+                while let discarded = core.takeDiscarded() { release(afterAccess: discarded) }
+                return core.endDrain()
+            }
         }
-        while let discarded = core.takeDiscarded() { release(afterAccess: discarded) }
-        return core.endDrain()
     }
 
     /// Delivers `event` in a drain of its own, for work that starts a drain without a caller
@@ -190,9 +197,12 @@ public final class EventBus {
             if route.entries[index].isCallableUnretained,
                 let unretained = route.entries[index].recipient.unretained
             {
-                let incident = unretained.consume(event)
+                let causedIncident = unretained.consume(event)
                 delivered &+= 1
-                announce(incident, consumptionBy: route.entries[index].consumer!, of: route, event)
+                if causedIncident {
+                    announceIncident(of: unretained, by: route.entries[index].consumer!, event)
+                }
+                announceConsumption(by: route.entries[index].consumer!, of: route, event)
                 continue
             }
             let recipient = route.entries[index].recipient
@@ -201,16 +211,15 @@ public final class EventBus {
                 if recipient.isActive { end(recipient) }
                 continue
             }
-            let incident: Incident?
             if let unretained = recipient.unretained {
                 // `consumer` keeps it alive for the call.
-                incident = withExtendedLifetime(consumer) { unretained.consume(event) }
+                let causedIncident = withExtendedLifetime(consumer) { unretained.consume(event) }
+                if causedIncident { announceIncident(of: unretained, by: consumer, event) }
             } else {
                 consumer.consume(event)
-                incident = nil
             }
             delivered &+= 1
-            announce(incident, consumptionBy: consumer, of: route, event)
+            announceConsumption(by: consumer, of: route, event)
         }
         if DeliveryCore.announcesNoConsumer(
             delivered: delivered, ofAnnouncement: route.isAnnouncement,
@@ -220,14 +229,11 @@ public final class EventBus {
         }
     }
 
-    /// Queues what one delivery announces: its incident (a failure, a drop), then its
-    /// consumption.
+    /// Queues the announcement that `consumer` consumed `event`, while someone listens.
     @inline(__always)
-    private func announce(
-        _ incident: Incident?, consumptionBy consumer: @autoclosure () -> any EventConsumer,
-        of route: Route, _ event: any Event
+    private func announceConsumption(
+        by consumer: @autoclosure () -> any EventConsumer, of route: Route, _ event: any Event
     ) {
-        if let incident { announce(incident, by: consumer(), of: event) }
         if DeliveryCore.announcesConsumption(
             ofAnnouncement: route.isAnnouncement,
             listening: registry.mayAnnounceConsumption
@@ -235,6 +241,14 @@ public final class EventBus {
         {
             queue(announcement: DidConsumeEvent(consumer: consumer(), event: event))
         }
+    }
+
+    /// Announces what the stand-in's last call caused (a failure, a drop).
+    @inline(never)
+    private func announceIncident(
+        of standIn: UnretainedConsumer, by consumer: any EventConsumer, _ event: any Event
+    ) {
+        if let incident = standIn.takeIncident() { announce(incident, by: consumer, of: event) }
     }
 
     /// Announces what a delivery of `event` to `recipient` caused, while someone listens.

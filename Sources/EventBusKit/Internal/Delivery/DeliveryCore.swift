@@ -65,7 +65,7 @@ struct DeliveryCore: ~Copyable {
 
     /// Queues an event that was dispatched while delivering and not refused.
     mutating func enqueue(dispatched event: consuming any Event) {
-        waiting.append(EventRing.Element(event: event, isDispatched: true))
+        waiting.append(event, isDispatched: true)
         waitingDispatched += 1
     }
 
@@ -91,30 +91,45 @@ struct DeliveryCore: ~Copyable {
 
     /// Queues one of the bus's announcements; `maximumPending` does not apply.
     mutating func enqueue(announcement: consuming any Event) {
-        waiting.append(EventRing.Element(event: announcement, isDispatched: false))
+        waiting.append(announcement, isDispatched: false)
     }
 
     // MARK: Rules 2 and 4: the drain
 
-    /// Ends a pass and returns the next event to deliver, or `nil` when the drain has
-    /// nothing more to deliver or its budget is spent.
-    mutating func nextAfterPass() -> (any Event)? {
+    /// What the bus does after a pass.
+    enum Step: Equatable {
+        /// Deliver the next waiting event: take it with ``takeNext()``.
+        case deliverNext
+        /// The budget is spent and events still wait: take each with ``takeDiscarded()``,
+        /// release it, then end with ``endDrain()``.
+        case discardWaiting
+        /// The drain is over; return this report.
+        case finish(DispatchReport)
+    }
+
+    /// Ends a pass and says what comes next.
+    mutating func passEnded() -> Step {
         delivered += 1
-        guard delivered < maximumEventsPerDrain, let next = waiting.popFirst() else {
-            return nil
-        }
-        if next.isDispatched { waitingDispatched -= 1 }
-        return next.event
+        if waiting.isEmpty { return .finish(endDrain()) }
+        if delivered == maximumEventsPerDrain { return .discardWaiting }
+        return .deliverNext
+    }
+
+    /// Takes the oldest waiting event for its pass.
+    ///
+    /// - Precondition: ``passEnded()`` returned ``Step/deliverNext``.
+    mutating func takeNext() -> any Event {
+        if waiting.firstIsDispatched { waitingDispatched -= 1 }
+        return waiting.removeFirst()
     }
 
     /// Takes one event left waiting when the budget is spent, counting it as discarded; the
     /// caller releases it (after this access: its deinit may dispatch, which is admitted and
     /// then discarded in turn).
     mutating func takeDiscarded() -> (any Event)? {
-        guard let next = waiting.popFirst() else { return nil }
-        if next.isDispatched { waitingDispatched -= 1 }
+        guard !waiting.isEmpty else { return nil }
         discarded += 1
-        return next.event
+        return takeNext()
     }
 
     /// Ends the drain (nothing waits any more) and reports it.

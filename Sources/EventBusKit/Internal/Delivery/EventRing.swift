@@ -9,17 +9,15 @@
 /// used (never below ``minimumCapacity``): memory is bounded by what waits, during a drain
 /// and after it.
 struct EventRing: ~Copyable {
-    /// A waiting event.
-    struct Element {
-        var event: any Event
-        /// `false` for the bus's own announcements, which `maximumPending` does not count.
-        var isDispatched: Bool
-    }
-
     /// The fewest slots the ring keeps.
     static let minimumCapacity = 16
 
-    private var storage: UnsafeMutablePointer<Element>
+    /// The events, in slots.
+    private var events: UnsafeMutablePointer<any Event>
+    /// For each slot, whether its event was dispatched (`false` for the bus's announcements,
+    /// which `maximumPending` does not count). Kept apart so that taking an event moves the
+    /// existential out whole, with nothing left to destroy.
+    private var dispatched: UnsafeMutablePointer<Bool>
     private var capacity: Int
     /// The slot of the oldest element.
     private var head = 0
@@ -28,12 +26,14 @@ struct EventRing: ~Copyable {
 
     init() {
         capacity = Self.minimumCapacity
-        storage = .allocate(capacity: capacity)
+        events = .allocate(capacity: capacity)
+        dispatched = .allocate(capacity: capacity)
     }
 
     deinit {
-        for offset in 0..<count { (storage + (head + offset) % capacity).deinitialize(count: 1) }
-        storage.deallocate()
+        for offset in 0..<count { (events + (head + offset) % capacity).deinitialize(count: 1) }
+        events.deallocate()
+        dispatched.deallocate()
     }
 
     /// Whether no event waits.
@@ -42,36 +42,48 @@ struct EventRing: ~Copyable {
     /// The number of slots allocated.
     var allocatedCapacity: Int { capacity }
 
-    /// Moves `element` in at the back.
+    /// Whether the oldest event was dispatched (not an announcement).
+    ///
+    /// - Precondition: Not empty.
+    var firstIsDispatched: Bool { dispatched[head] }
+
+    /// Moves `event` in at the back.
     ///
     /// - Complexity: O(1) amortized.
-    mutating func append(_ element: consuming Element) {
+    mutating func append(_ event: consuming any Event, isDispatched: Bool) {
         if count == capacity { resize(to: capacity * 2) }
-        (storage + (head + count) % capacity).initialize(to: element)
+        let slot = (head + count) % capacity
+        (events + slot).initialize(to: event)
+        dispatched[slot] = isDispatched
         count += 1
     }
 
-    /// Moves the oldest element out.
+    /// Moves the oldest event out.
     ///
+    /// - Precondition: Not empty.
     /// - Complexity: O(1) amortized.
-    mutating func popFirst() -> Element? {
-        guard count > 0 else { return nil }
-        let element = (storage + head).move()
+    mutating func removeFirst() -> any Event {
+        let event = (events + head).move()
         head = (head + 1) % capacity
         count -= 1
         if count == 0 { head = 0 }
         if capacity > Self.minimumCapacity && count <= capacity / 4 { resize(to: capacity / 2) }
-        return element
+        return event
     }
 
-    /// Moves every element, oldest first, into `capacity` new slots.
+    /// Moves every event, oldest first, into `newCapacity` new slots.
     private mutating func resize(to newCapacity: Int) {
-        let moved = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        let movedEvents = UnsafeMutablePointer<any Event>.allocate(capacity: newCapacity)
+        let movedFlags = UnsafeMutablePointer<Bool>.allocate(capacity: newCapacity)
         let firstRun = min(count, capacity - head)
-        moved.moveInitialize(from: storage + head, count: firstRun)
-        (moved + firstRun).moveInitialize(from: storage, count: count - firstRun)
-        storage.deallocate()
-        storage = moved
+        movedEvents.moveInitialize(from: events + head, count: firstRun)
+        (movedEvents + firstRun).moveInitialize(from: events, count: count - firstRun)
+        movedFlags.moveInitialize(from: dispatched + head, count: firstRun)
+        (movedFlags + firstRun).moveInitialize(from: dispatched, count: count - firstRun)
+        events.deallocate()
+        dispatched.deallocate()
+        events = movedEvents
+        dispatched = movedFlags
         capacity = newCapacity
         head = 0
     }

@@ -55,37 +55,52 @@ struct UnretainedConsumer {
     ///
     /// - Precondition: The consumer is alive: a ``RouteEntry`` that holds it strongly is
     ///   kept alive across the call.
+    ///
+    /// - Returns: Whether the call caused something to announce (only a stand-in's can).
     @inline(__always)
-    func consume(_ event: any Event) -> Incident? {
+    func consume(_ event: any Event) -> Bool {
         call.consume(object, event)
+    }
+
+    /// What the last call that returned `true` must announce.
+    func takeIncident() -> Incident? {
+        call.takeIncident(object)
     }
 }
 
 /// Calls a consumer of a known class through an unretained pointer.
 protocol ConsumerCall {
     /// Calls `consume(event)` on the consumer at `object`, which must be alive, and returns
-    /// what the bus must announce.
-    static func consume(_ object: UnsafeRawPointer, _ event: any Event) -> Incident?
+    /// whether it caused something to announce.
+    static func consume(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
+    /// What the consumer at `object` must announce.
+    static func takeIncident(_ object: UnsafeRawPointer) -> Incident?
 }
 
 /// ``ConsumerCall`` for consumers of class `C`.
 enum CallConsumer<C: EventConsumer>: ConsumerCall {
-    static func consume(_ object: UnsafeRawPointer, _ event: any Event) -> Incident? {
+    static func consume(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
         // Sound: `object` came from `Unmanaged.passUnretained` on a `C`, and the caller keeps
         // that object alive for the whole call (see `RouteEntry`), which is exactly what
         // `_withUnsafeGuaranteedRef` asks of its caller.
         Unmanaged<C>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consume(event) }
-        return nil
+        return false
     }
+
+    static func takeIncident(_ object: UnsafeRawPointer) -> Incident? { nil }
 }
 
 /// ``ConsumerCall`` for ``RoutedConsumer``s of class `C`: the bus's calls go to
 /// ``RoutedConsumer/consumeRouted(_:)``.
 enum CallRouted<C: RoutedConsumer>: ConsumerCall {
-    static func consume(_ object: UnsafeRawPointer, _ event: any Event) -> Incident? {
+    static func consume(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
         // Sound as in `CallConsumer`; and only the bus calls through here, with an event its
         // route delivered to this consumer.
         Unmanaged<C>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consumeRouted(event) }
+    }
+
+    static func takeIncident(_ object: UnsafeRawPointer) -> Incident? {
+        Unmanaged<C>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.takeIncident() }
     }
 }
 

@@ -31,12 +31,10 @@ struct Registry {
     /// this flag and checks liveness only when it is set.
     var mayAnnounceConsumption: Bool { consumptionListenerCount > 0 }
 
-    /// The recipient registered for `consumer`, if it is still alive.
-    func recipient(for consumer: any EventConsumer) -> Recipient? {
-        guard let found = byID[ObjectIdentifier(consumer)], found.consumer === consumer else {
-            return nil
-        }
-        return found
+    /// The recipient registered for the consumer with identity `id`; it may have ended
+    /// (see ``Recipient/consumer``).
+    func recipient(withID id: ObjectIdentifier) -> Recipient? {
+        byID[id]
     }
 
     // MARK: Routes

@@ -21,12 +21,18 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
     }
 
     let willConsume: [any Event.Type]
-    private let body: Body
+    /// The closure, in one shape for every form (a generic enum would make every delivery
+    /// look up its metadata): a stream's drop is thrown as a `StreamDrop`.
+    private let handler: (T) throws -> Void
+    /// A stream's `finish`; `nil` for subscriptions.
+    private let finishStream: (@Sendable () -> Void)?
     private let label: String
     /// Whether `willConsume` names `T` itself (not a category), so a routed event is a `T`.
     private let listsT: Bool
-    /// Whether `T` is a class (see `withRouted(_:_:)`).
+    /// Whether `T` is a class (see `callRouted(_:)`).
     private let isClass: Bool
+    /// What the last routed call must announce, until the bus takes it.
+    private var incident: Incident?
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused; never retained.
     private weak var bus: EventBus?
 
@@ -38,7 +44,22 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
     /// A stand-in listing `listed`: `T`, or a category whose events are `T`s.
     init(listing listed: any Event.Type, _ body: Body, label: String, bus: EventBus) {
         willConsume = [listed]
-        self.body = body
+        switch body {
+        case .plain(let plain):
+            handler = plain
+            finishStream = nil
+        case .throwing(let throwing):
+            handler = throwing
+            finishStream = nil
+        case .stream(let yield, let finish):
+            handler = { value in
+                if case .dropped(let dropped) = yield(value) {
+                    // Every element came from an event, so it converts back.
+                    throw StreamDrop(event: dropped as! any Event & Sendable)
+                }
+            }
+            finishStream = finish
+        }
         self.label = label
         self.bus = bus
         listsT = listed == T.self
@@ -53,86 +74,89 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
 
     /// The bus's entry: its route proved that `event` matches `willConsume`.
     ///
-    /// - Returns: What the bus must announce, if anything.
-    func consumeRouted(_ event: any Event) -> Incident? {
-        guard listsT else {
-            guard let value = event as? T else { return nil }
-            return run(value, event)
+    /// - Returns: Whether the call caused something to announce (take it with
+    ///   ``takeIncident()``).
+    func consumeRouted(_ event: any Event) -> Bool {
+        do {
+            if listsT {
+                try callRouted(event)
+            } else if let value = event as? T {
+                try handler(value)
+            }
+            return false
+        } catch {
+            incident = Self.incident(for: error)
+            return true
         }
-        return withRouted(event) { run($0, event) }
+    }
+
+    /// What the last routed call must announce.
+    func takeIncident() -> Incident? {
+        var taken: Incident? = nil
+        swap(&taken, &incident)
+        return taken
     }
 
     /// The entry for anyone but the bus (the stand-in is public through announcements): a
     /// checked cast, which stops on an event that is no `T` (a stream ignores it). What it
     /// causes is announced at once.
     func consume(_ event: any Event) {
-        let incident: Incident?
-        if case .stream = body {
-            guard let value = event as? T else { return }
-            incident = run(value, event)
+        let value: T
+        if finishStream != nil {
+            guard let element = event as? T else { return }
+            value = element
         } else {
-            incident = run(event as! T, event)
+            value = event as! T
         }
-        if let incident { bus?.announce(incident, by: self, of: event) }
+        do {
+            try handler(value)
+        } catch {
+            bus?.announce(Self.incident(for: error), by: self, of: event)
+        }
     }
 
     /// Ends a stream: its consumer reads what is buffered, then the stream finishes.
     func finish() {
-        if case .stream(_, let finish) = body { finish() }
-    }
-
-    /// Whether this stands for a stream.
-    var isStream: Bool {
-        if case .stream = body { return true }
-        return false
+        finishStream?()
     }
 
     var description: String { label }
 
-    @inline(__always)
-    private func run(_ value: T, _ event: any Event) -> Incident? {
-        switch body {
-        case .plain(let handler):
-            handler(value)
-            return nil
-        case .throwing(let handler):
-            do {
-                try handler(value)
-                return nil
-            } catch {
-                return .failed(error)
-            }
-        case .stream(let yield, _):
-            switch yield(value) {
-            case .dropped(let dropped):
-                // Every element came from an event, so it converts back.
-                return .dropped(dropped as! any Event)
-            case .enqueued, .terminated:
-                return nil
-            @unknown default:
-                return nil
-            }
-        }
+    private static func incident(for error: any Error) -> Incident {
+        if let drop = error as? StreamDrop { return .dropped(drop.event) }
+        return .failed(error)
     }
 
-    /// Calls `body` with `event` as a `T`, which a route proved it is (`event is T`), with no
-    /// dynamic cast and no copy.
+    /// Calls the handler with `event` as a `T`, which a route proved it is (`event is T`),
+    /// with no dynamic cast, and for a class without a retain.
     ///
-    /// Sound because `withUnsafePointer(to:)` borrows the value the existential holds (of
-    /// type `E`) in place, and that memory is a valid `T` when either `E` is `T`, or `T` is a
-    /// class: the route decided `event is T` on the event's dynamic type with a metatype
-    /// check, which never bridges, so the one reference the existential holds points to an
-    /// instance of `T` or of a subclass, and any such reference is a valid `T` reference.
+    /// Sound because the route decided `event is T` on the event's dynamic type with a
+    /// metatype check, which never bridges. So either the existential holds a `T` (for a
+    /// value type, only a `T` is a `T`), or `T` is a class and the existential holds one
+    /// reference, in the first word of its buffer, to an instance of `T` or of a subclass:
+    /// that word is a valid `T`, borrowed in place for the call.
     @inline(__always)
-    private func withRouted<R>(_ event: any Event, _ body: (T) -> R) -> R {
-        func open<E: Event>(_ value: E) -> R {
-            guard E.self == T.self || isClass else { return body(value as! T) }  // not reached
-            return withUnsafePointer(to: value) { pointer in
-                body(UnsafeRawPointer(pointer).assumingMemoryBound(to: T.self).pointee)
+    private func callRouted(_ event: any Event) throws {
+        if isClass {
+            try withUnsafePointer(to: event) { container in
+                try handler(UnsafeRawPointer(container).assumingMemoryBound(to: T.self).pointee)
             }
+        } else {
+            func open<E: Event>(_ value: E) throws {
+                // `E` is `T` here (only classes have subtypes); a checked cast otherwise.
+                try handler(E.self == T.self ? unsafeBitCast(value, to: T.self) : value as! T)
+            }
+            try open(event)
         }
-        return open(event)
     }
+}
+
+/// A stream's drop, carried out of the stand-in's handler as an error.
+///
+/// `Error` requires `Sendable`; the dropped event is an element of a stream of `Sendable`
+/// elements, so it is one.
+private struct StreamDrop: Error {
+    let event: any Event & Sendable
 }
 
 /// What a recipient's delivery caused that the bus must announce.
@@ -147,8 +171,12 @@ enum Incident {
 /// made. Its `consume(_:)` stays the checked entry for anyone else who calls it.
 protocol RoutedConsumer: EventConsumer {
     /// Handles an event that a route delivered to this consumer, so its lists match the
-    /// event's dynamic type, and returns what the bus must announce.
-    func consumeRouted(_ event: any Event) -> Incident?
+    /// event's dynamic type.
+    ///
+    /// - Returns: Whether the call caused something the bus must announce.
+    func consumeRouted(_ event: any Event) -> Bool
+    /// What the last call of ``consumeRouted(_:)`` that returned `true` must announce.
+    func takeIncident() -> Incident?
 }
 
 /// Keeps a lifetime-bound recipient alive while its owner wants it: a stream's, held only by
