@@ -169,8 +169,8 @@ func targets(_ results: [Result]) -> String {
                 let one = find("types-e1-n\(fanOut)-class", api)
             {
                 reported(
-                    "N=\(fanOut), class: \(api.dropFirst(12)) ns at E=50 ÷ at E=1",
-                    many.nanoseconds / one.nanoseconds)
+                    "N=\(fanOut), class: \(api.dropFirst(12)) × direct at E=50 ÷ at E=1",
+                    many.ratio / one.ratio)
             }
         }
     }
