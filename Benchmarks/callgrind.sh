@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Noise-free instruction counts per delivery, from valgrind's callgrind.
+# Noise-free instruction counts per unit (a delivery, or a register/deregister operation),
+# from valgrind's callgrind.
 #
 #   Benchmarks/callgrind.sh [--annotate] [CASE-ID ...]      (ids: eventbus-benchmarks --list)
 #
 # Each case runs twice under callgrind, with 1,000 and 11,000 iterations of its loop (same
-# set-up, same warm-up); the difference in instructions, divided by the extra deliveries,
-# is the cost of one delivery with the set-up cancelled out. --annotate also prints the
-# inclusive profile of the larger run of each case (where the instructions go).
-# SCRATCH_PATH picks the build directory (default .build).
+# set-up, same warm-up); the difference in instructions, divided by the extra units, is the
+# cost of one unit with the set-up cancelled out. A case with more than 100 units per
+# iteration (the many-types scenarios at 50 × 10 or 50 × 100) runs proportionally fewer
+# iterations, so that every case adds about the same number of units.
+# --annotate also prints the inclusive profile of the larger run of each case (where the
+# instructions go). SCRATCH_PATH picks the build directory (default .build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 annotate=0
@@ -17,7 +20,12 @@ if [[ ${#ids[@]} -eq 0 ]]; then
     ids=(fanout-1/direct fanout-1/eventbuskit-register fanout-1/eventbuskit-subscribe
         fanout-10/direct fanout-10/eventbuskit-register fanout-10/eventbuskit-subscribe
         fanout-100/direct fanout-100/eventbuskit-register fanout-100/eventbuskit-subscribe
-        fanout-10/typekeyeddictionary fanout-10/notificationcenter)
+        fanout-10/typekeyeddictionary fanout-10/notificationcenter
+        types-e1-n1-class/eventbuskit-register types-e1-n1-class/eventbuskit-subscribe
+        types-e50-n1-class/direct types-e50-n1-class/eventbuskit-register
+        types-e50-n1-class/eventbuskit-subscribe types-e50-n1-struct/direct
+        types-e50-n1-struct/eventbuskit-register types-e50-n1-struct/eventbuskit-subscribe
+        churn/eventbuskit-register-deregister churn/typekeyeddictionary-on-off)
 fi
 scratch=${SCRATCH_PATH:-.build}
 swift build -c release --scratch-path "$scratch" --product eventbus-benchmarks >/dev/null
@@ -32,14 +40,19 @@ instructions() {
     grep -o 'Collected : [0-9]*' "$out/log" | grep -o '[0-9]*$'
 }
 
-printf '| case | instructions per delivery |\n|---|---:|\n'
+printf '| case | instructions per unit |\n|---|---:|\n'
 for id in "${ids[@]}"; do
-    small=$(instructions "$id" 1000)
-    large=$(instructions "$id" 11000)
-    units=$(grep -o 'iterations of [0-9]*' "$out/stdout" | grep -o '[0-9]*$')
-    awk -v id="$id" -v s="$small" -v l="$large" -v u="$units" \
-        'BEGIN { printf "| %s | %.1f |\n", id, (l - s) / (10000 * u) }'
+    # Units per iteration, from a run without valgrind that does no timed iterations.
+    units=$("$binary" --callgrind "$id" --iterations 0 | grep -o 'iterations of [0-9]*' |
+        grep -o '[0-9]*$') || { echo "no case $id (see eventbus-benchmarks --list)" >&2; exit 2; }
+    small=1000
+    if [[ $units -gt 100 ]]; then small=$((100000 / units)); fi
+    large=$((small * 11))
+    small_total=$(instructions "$id" $small)
+    large_total=$(instructions "$id" $large)
+    awk -v id="$id" -v s="$small_total" -v l="$large_total" -v n="$((large - small))" -v u="$units" \
+        'BEGIN { printf "| %s | %.1f |\n", id, (l - s) / (n * u) }'
     if [[ $annotate -eq 1 ]]; then
-        callgrind_annotate --inclusive=yes "$out/11000.out" 2>/dev/null | head -40 | cut -c1-200
+        callgrind_annotate --inclusive=yes "$out/$large.out" 2>/dev/null | head -40 | cut -c1-200
     fi
 done

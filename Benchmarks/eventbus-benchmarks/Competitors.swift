@@ -8,6 +8,12 @@ func deliverDirectly(_ event: any Event, to consumers: [any EventConsumer]) {
     for consumer in consumers { consumer.consume(event) }
 }
 
+/// The floor of the many-types scenarios: the same loop over one type's slice of a buffer.
+@inline(never)
+func deliverDirectly(_ event: any Event, to consumers: UnsafeBufferPointer<any EventConsumer>) {
+    for consumer in consumers { consumer.consume(event) }
+}
+
 /// An array of closures, called in order.
 @inline(never)
 func deliverToClosures(_ event: any Event, _ closures: [(any Event) -> Void]) {

@@ -7,9 +7,13 @@ import Foundation
 
 /// Every scenario, in the order they are printed.
 func allScenarios() -> [Scenario] {
-    [fanOut(1), fanOut(10), fanOut(100)] + [
-        oneAmongMany(10_000), hierarchy(), category(), eventKinds(), casts(), chains(), churn(),
-    ]
+    [fanOut(1), fanOut(10), fanOut(100)]
+        + [1, 10, 100].map { manyTypes(.finalClass, types: 1, fanOut: $0) }
+        + ManyTypesKind.allCases.flatMap { kind in
+            [1, 10, 100].map { manyTypes(kind, types: 50, fanOut: $0) }
+        } + [
+            oneAmongMany(10_000), hierarchy(), category(), eventKinds(), casts(), chains(), churn(),
+        ]
 }
 
 /// A case that hands a new `Ping` to each of the consumers `make` returns, directly.
@@ -141,6 +145,94 @@ func asyncStreams(fanOut: Int) -> Case {
             }
         }
     }
+}
+
+// MARK: Many event types
+
+/// `types` distinct event types of `kind` dispatched round-robin, `fanOut` recipients each.
+///
+/// One iteration dispatches one instance of each type in turn. The instances are made once,
+/// and every case runs the same loop over the same buffer of events, which lends each event
+/// to the call (no copy, no retain); `direct` reads the type's consumers from a buffer by the
+/// loop's index, as a hand-written call site knows them.
+func manyTypes(_ kind: ManyTypesKind, types: Int, fanOut: Int) -> Scenario {
+    let units = types * fanOut
+    let noun = ["class": "final class", "struct": "struct", "string": "struct-with-`String`"][
+        kind.rawValue]!
+    return Scenario(
+        key: "types-e\(types)-n\(fanOut)-\(kind.rawValue)",
+        title:
+            "\(types) \(noun) event type\(types == 1 ? "" : "s")\(types == 1 ? "" : " round-robin"), "
+            + "\(fanOut) recipient\(fanOut == 1 ? "" : "s") each",
+        unit: "delivery",
+        cases: [
+            Case(name: "direct", unitsPerIteration: units) {
+                let entries = manyTypes(kind, count: types)
+                let events = entries.map(\.event)
+                // Type k's consumers are elements k * fanOut ..< (k + 1) * fanOut.
+                let consumers: [any EventConsumer] = entries.flatMap { entry in
+                    (0..<fanOut).map { _ in CountingConsumer([entry.type]) }
+                }
+                return .sync { n in
+                    events.withUnsafeBufferPointer { events in
+                        consumers.withUnsafeBufferPointer { consumers in
+                            for _ in 0..<n {
+                                for k in events.indices {
+                                    deliverDirectly(
+                                        events[k],
+                                        to: UnsafeBufferPointer(
+                                            rebasing: consumers[k * fanOut..<(k + 1) * fanOut]))
+                                }
+                            }
+                        }
+                    }
+                }
+            },
+            Case(name: "typeKeyedDictionary", unitsPerIteration: units) {
+                let entries = manyTypes(kind, count: types)
+                let events = entries.map(\.event)
+                let bus = TypeKeyedBus()
+                for entry in entries {
+                    for _ in 0..<fanOut {
+                        let consumer = CountingConsumer()
+                        bus.on(entry.type) { _ in consumer.hit() }
+                    }
+                }
+                return .sync { n in
+                    events.withUnsafeBufferPointer { events in
+                        for _ in 0..<n { for k in events.indices { bus.post(events[k]) } }
+                    }
+                }
+            },
+            Case(name: "EventBusKit `register`", unitsPerIteration: units) {
+                let entries = manyTypes(kind, count: types)
+                let events = entries.map(\.event)
+                let bus = EventBus()
+                for entry in entries {
+                    for _ in 0..<fanOut { bus.register(CountingConsumer([entry.type])) }
+                }
+                return .sync { n in
+                    events.withUnsafeBufferPointer { events in
+                        for _ in 0..<n { for k in events.indices { bus.dispatch(events[k]) } }
+                    }
+                }
+            },
+            Case(name: "EventBusKit `subscribe`", unitsPerIteration: units) {
+                let entries = manyTypes(kind, count: types)
+                let events = entries.map(\.event)
+                let bus = EventBus()
+                let tokens = entries.flatMap { entry in
+                    (0..<fanOut).map { _ in entry.subscribe(bus, CountingConsumer()) }
+                }
+                return .sync { n in
+                    withExtendedLifetime(tokens) {
+                        events.withUnsafeBufferPointer { events in
+                            for _ in 0..<n { for k in events.indices { bus.dispatch(events[k]) } }
+                        }
+                    }
+                }
+            },
+        ])
 }
 
 // MARK: One among many
