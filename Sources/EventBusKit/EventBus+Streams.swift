@@ -102,9 +102,8 @@ extension EventBus {
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = openInbox(isolation: isolation)
         let consumer = ClosureConsumer(
-            listing: listed,
-            .stream(yield: { continuation.yield($0) }, finish: { continuation.finish() }),
-            label: label, bus: self)
+            streaming: listed, yield: { continuation.yield($0) },
+            finish: { continuation.finish() }, label: label, bus: self)
         let recipient = add(consumer, weakly: false)!
         // The recipient lives while its lifeline does, and only the termination handler
         // holds the lifeline. When the consumer stops, the handler (on whatever thread it

@@ -29,7 +29,7 @@ extension EventBus {
         line: Int = #line,
         _ handler: @escaping (T) -> Void
     ) -> Subscription {
-        subscribe(.plain(handler), label: "Subscription(to: \(T.self), at: \(fileID):\(line))")
+        subscribe(handler, label: "Subscription(to: \(T.self), at: \(fileID):\(line))")
     }
 
     /// The message `subscribe(to:)` stops with for `type`, or `nil` when it is subscribable.
@@ -75,7 +75,7 @@ extension EventBus {
         throwing handler: @escaping (T) throws -> Void
     ) -> Subscription {
         subscribe(
-            .throwing(handler), label: "Subscription(to: \(T.self), throwing, at: \(fileID):\(line))")
+            handler, label: "Subscription(to: \(T.self), throwing, at: \(fileID):\(line))")
     }
 
     /// Subscribes a closure to events of type `T` for as long as `owner` lives, handing it
@@ -121,7 +121,7 @@ extension EventBus {
         line: Int = #line,
         _ handler: @escaping (Owner, T) -> Void
     ) -> Subscription {
-        let body = ClosureConsumer<T>.Body.plain { [weak owner] event in
+        let body = { [weak owner] (event: T) in
             guard let owner else { return }
             handler(owner, event)
         }
@@ -136,10 +136,10 @@ extension EventBus {
     /// - Parameter owner: For an owner-bound subscription, the object whose deallocation ends
     ///   it; its token then does not end it on deinit.
     private func subscribe<T: Event>(
-        _ body: ClosureConsumer<T>.Body, label: String, owner: AnyObject? = nil
+        _ handler: @escaping (T) throws -> Void, label: String, owner: AnyObject? = nil
     ) -> Subscription {
         if let problem = Self.subscriptionProblem(T.self) { preconditionFailure(problem) }
-        let recipient = add(ClosureConsumer(body, label: label, bus: self), weakly: false)!
+        let recipient = add(ClosureConsumer(handler, label: label, bus: self), weakly: false)!
         if let owner { recipient.bindLifetime(to: owner) }
         return Subscription(bus: self, recipient: recipient, endsOnDeinit: owner == nil)
     }

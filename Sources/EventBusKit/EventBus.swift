@@ -128,6 +128,7 @@ public final class EventBus {
     /// - Returns: What happened to the event, and to the events it caused.
     /// - Complexity: O(*k*) for *k* recipients once the event's type has been routed.
     @discardableResult
+    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
     public func dispatch(_ event: any Event) -> DispatchReport {
         if core.isDelivering { return admitDuringDelivery(event) }
         core.beginDrain()
@@ -139,8 +140,7 @@ public final class EventBus {
     @inline(never)
     private func admitDuringDelivery(_ event: any Event) -> DispatchReport {
         if let refusal = core.refusal() { return refusal }
-        let waiting = event  // the copy is made here, outside the access to `core`
-        core.enqueue(dispatched: waiting)
+        changeCore { $0.enqueue(dispatched: event) }
         return .queued
     }
 
@@ -155,9 +155,11 @@ public final class EventBus {
             case .deliverNext:
                 // The event is released after its pass, while the bus still delivers: a
                 // dispatch from its deinit is queued like any other.
-                runPass(core.takeNext())
+                runPass(changeCore { $0.takeNext() })
             case .discardWaiting:
-                while let discarded = core.takeDiscarded() { release(afterAccess: discarded) }
+                while let discarded = changeCore({ $0.takeDiscarded() }) {
+                    release(afterAccess: discarded)
+                }
                 return core.endDrain()
             }
         }
@@ -166,9 +168,10 @@ public final class EventBus {
     /// Delivers `event` in a drain of its own, for work that starts a drain without a caller
     /// to report to (announcements made outside a pass, posted events): its discards are
     /// counted in ``unattendedDiscards``.
+    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
     func deliverUnattended(_ event: any Event) {
         if core.isDelivering {
-            core.enqueue(announcement: event)
+            queue(announcement: event)
             return
         }
         core.beginDrain()
@@ -273,8 +276,17 @@ public final class EventBus {
 
     /// Queues an announcement (during a pass).
     private func queue(announcement: any Event) {
-        let waiting = announcement  // the copy is made here, outside the access to `core`
-        core.enqueue(announcement: waiting)
+        changeCore { $0.enqueue(announcement: announcement) }
+    }
+
+    /// Runs `change` on the delivery state without an access to the bus's property spanning
+    /// it: on a copy swapped out and back in (see `FastPath.swift`). For the changes that move
+    /// events in or out of the queue; the others access `core` directly.
+    private func changeCore<Result>(_ change: (inout DeliveryCore) -> Result) -> Result {
+        var local = DeliveryCore.placeholder
+        swap(&local, &core)
+        defer { swap(&local, &core) }
+        return change(&local)
     }
 
     /// Whether a live recipient listens for announcements of type `A`. A weakly held listener

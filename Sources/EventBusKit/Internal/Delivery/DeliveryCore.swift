@@ -44,6 +44,12 @@ struct DeliveryCore: ~Copyable {
         self.reentrancy = reentrancy
     }
 
+    /// A core that holds nothing, to stand in the bus's property while the real one is
+    /// changed on a local copy (see `EventBus.changeCore(_:)`); it allocates nothing.
+    static var placeholder: DeliveryCore {
+        DeliveryCore(maximumPending: 1, maximumEventsPerDrain: 1, reentrancy: .queue)
+    }
+
     // MARK: Rule 1: admission
 
     /// Starts a drain for a dispatch made while idle: the caller delivers its event now.

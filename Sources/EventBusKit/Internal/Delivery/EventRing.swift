@@ -1,36 +1,31 @@
 /// The first-in, first-out ring of events waiting for their pass, in memory that follows
 /// what waits.
 ///
-/// The ring allocates its own storage: appending moves an event in, taking the first moves
-/// it out, and growing or shrinking moves events between allocations, so no operation copies
-/// or destroys an event (which could run an app's deinit). That keeps every access to the
-/// delivery state free of calls Swift cannot see, so it needs no run-time exclusivity check
-/// (see `FastPath.swift`). The storage doubles when full and halves when at most a quarter is
-/// used (never below ``minimumCapacity``): memory is bounded by what waits, during a drain
-/// and after it.
+/// The ring allocates its own storage, on the first append: appending moves an event in,
+/// taking the first moves it out, and growing or shrinking moves events between allocations,
+/// so no operation copies or destroys an event (which could run an app's deinit). The storage
+/// doubles when full and halves when at most a quarter is used (never below
+/// ``minimumCapacity``): memory is bounded by what waits, during a drain and after it.
 struct EventRing: ~Copyable {
     /// The fewest slots the ring keeps.
     static let minimumCapacity = 16
 
-    /// The events, in slots.
-    private var events: UnsafeMutablePointer<any Event>
+    /// The events, in slots; `nil` until the first append.
+    private var events: UnsafeMutablePointer<any Event>?
     /// For each slot, whether its event was dispatched (`false` for the bus's announcements,
     /// which `maximumPending` does not count). Kept apart so that taking an event moves the
     /// existential out whole, with nothing left to destroy.
-    private var dispatched: UnsafeMutablePointer<Bool>
-    private var capacity: Int
+    private var dispatched: UnsafeMutablePointer<Bool>?
+    private var capacity = 0
     /// The slot of the oldest element.
     private var head = 0
     /// The number of waiting elements.
     private(set) var count = 0
 
-    init() {
-        capacity = Self.minimumCapacity
-        events = .allocate(capacity: capacity)
-        dispatched = .allocate(capacity: capacity)
-    }
+    init() {}
 
     deinit {
+        guard let events, let dispatched else { return }
         for offset in 0..<count { (events + (head + offset) % capacity).deinitialize(count: 1) }
         events.deallocate()
         dispatched.deallocate()
@@ -45,16 +40,16 @@ struct EventRing: ~Copyable {
     /// Whether the oldest event was dispatched (not an announcement).
     ///
     /// - Precondition: Not empty.
-    var firstIsDispatched: Bool { dispatched[head] }
+    var firstIsDispatched: Bool { dispatched![head] }
 
     /// Moves `event` in at the back.
     ///
     /// - Complexity: O(1) amortized.
     mutating func append(_ event: consuming any Event, isDispatched: Bool) {
-        if count == capacity { resize(to: capacity * 2) }
+        if count == capacity { resize(to: max(Self.minimumCapacity, capacity * 2)) }
         let slot = (head + count) % capacity
-        (events + slot).initialize(to: event)
-        dispatched[slot] = isDispatched
+        (events! + slot).initialize(to: event)
+        dispatched![slot] = isDispatched
         count += 1
     }
 
@@ -63,7 +58,7 @@ struct EventRing: ~Copyable {
     /// - Precondition: Not empty.
     /// - Complexity: O(1) amortized.
     mutating func removeFirst() -> any Event {
-        let event = (events + head).move()
+        let event = (events! + head).move()
         head = (head + 1) % capacity
         count -= 1
         if count == 0 { head = 0 }
@@ -75,13 +70,15 @@ struct EventRing: ~Copyable {
     private mutating func resize(to newCapacity: Int) {
         let movedEvents = UnsafeMutablePointer<any Event>.allocate(capacity: newCapacity)
         let movedFlags = UnsafeMutablePointer<Bool>.allocate(capacity: newCapacity)
-        let firstRun = min(count, capacity - head)
-        movedEvents.moveInitialize(from: events + head, count: firstRun)
-        (movedEvents + firstRun).moveInitialize(from: events, count: count - firstRun)
-        movedFlags.moveInitialize(from: dispatched + head, count: firstRun)
-        (movedFlags + firstRun).moveInitialize(from: dispatched, count: count - firstRun)
-        events.deallocate()
-        dispatched.deallocate()
+        if let events, let dispatched {
+            for offset in 0..<count {
+                let slot = (head + offset) % capacity
+                (movedEvents + offset).initialize(to: (events + slot).move())
+                movedFlags[offset] = dispatched[slot]
+            }
+            events.deallocate()
+            dispatched.deallocate()
+        }
         events = movedEvents
         dispatched = movedFlags
         capacity = newCapacity

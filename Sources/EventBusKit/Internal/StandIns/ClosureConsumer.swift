@@ -8,18 +8,6 @@
 /// and, for a class event, without a retain (see `withRouted(_:_:)`), and reports what the
 /// bus must announce; anyone else calling ``consume(_:)`` gets a checked cast.
 final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
-    /// What the stand-in does with an event.
-    enum Body {
-        /// Calls a closure.
-        case plain((T) -> Void)
-        /// Calls a closure that may throw; an error is announced as a ``ConsumerFailedEvent``.
-        case throwing((T) throws -> Void)
-        /// Yields to a stream (`yield` is its continuation's, made where `T` is known to be
-        /// `Sendable`); a dropped element is announced as a ``DroppedEvent``.
-        case stream(
-            yield: (T) -> AsyncStream<T>.Continuation.YieldResult, finish: @Sendable () -> Void)
-    }
-
     let willConsume: [any Event.Type]
     /// The closure, in one shape for every form (a generic enum would make every delivery
     /// look up its metadata): a stream's drop is thrown as a `StreamDrop`.
@@ -29,41 +17,64 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
     private let label: String
     /// Whether `willConsume` names `T` itself (not a category), so a routed event is a `T`.
     private let listsT: Bool
-    /// Whether `T` is a class (see `callRouted(_:)`).
-    private let isClass: Bool
+    /// For a class `T`, the handler called with the event's existential in place of the `T`,
+    /// so the object is borrowed from the existential rather than copied out (a retain and a
+    /// release per delivery).
+    ///
+    /// Sound because a closure whose parameter type is a generic `T` takes its argument by
+    /// address, as a closure of `any Event` takes the existential's; and the existential of an
+    /// event that a route delivered to `T` holds, in the first word of its buffer, one
+    /// reference to an instance of `T` or of a subclass (the route decided `event is T` on the
+    /// dynamic type with a metatype check, which never bridges): that word is a valid `T`.
+    /// (A placeholder unless ``borrowsEvents``: an optional closure would be copied, a retain,
+    /// to be called.)
+    private let borrowingHandler: (any Event) throws -> Void
+    /// Whether ``borrowingHandler`` is the handler (a class `T` listed as itself).
+    private let borrowsEvents: Bool
     /// What the last routed call must announce, until the bus takes it.
     private var incident: Incident?
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused; never retained.
     private weak var bus: EventBus?
 
-    /// A stand-in listing `T` itself.
-    convenience init(_ body: Body, label: String, bus: EventBus) where T: Event {
-        self.init(listing: T.self, body, label: label, bus: bus)
+    /// A stand-in for a subscription to `T`, plain or throwing (a thrown error is announced
+    /// as a ``ConsumerFailedEvent``).
+    convenience init(
+        _ handler: @escaping (T) throws -> Void, label: String, bus: EventBus
+    ) where T: Event {
+        self.init(listing: T.self, handler, finish: nil, label: label, bus: bus)
     }
 
-    /// A stand-in listing `listed`: `T`, or a category whose events are `T`s.
-    init(listing listed: any Event.Type, _ body: Body, label: String, bus: EventBus) {
-        willConsume = [listed]
-        switch body {
-        case .plain(let plain):
-            handler = plain
-            finishStream = nil
-        case .throwing(let throwing):
-            handler = throwing
-            finishStream = nil
-        case .stream(let yield, let finish):
-            handler = { value in
-                if case .dropped(let dropped) = yield(value) {
-                    // Every element came from an event, so it converts back.
-                    throw StreamDrop(event: dropped as! any Event & Sendable)
-                }
+    /// A stand-in for a stream of the events `listed` covers: `T`, or a category whose events
+    /// are `T`s. `yield` is the stream continuation's (made where `T` is known to be
+    /// `Sendable`); a dropped element is announced as a ``DroppedEvent``.
+    convenience init(
+        streaming listed: any Event.Type,
+        yield: @escaping (T) -> AsyncStream<T>.Continuation.YieldResult,
+        finish: @escaping @Sendable () -> Void, label: String, bus: EventBus
+    ) {
+        let handler = { (value: T) throws in
+            if case .dropped(let dropped) = yield(value) {
+                // Every element came from an event, so it converts back.
+                throw StreamDrop(event: dropped as! any Event & Sendable)
             }
-            finishStream = finish
         }
+        self.init(listing: listed, handler, finish: finish, label: label, bus: bus)
+    }
+
+    private init(
+        listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
+        finish: (@Sendable () -> Void)?, label: String, bus: EventBus
+    ) {
+        willConsume = [listed]
+        self.handler = handler
+        self.finishStream = finish
         self.label = label
         self.bus = bus
         listsT = listed == T.self
-        isClass = T.self is AnyObject.Type
+        borrowsEvents = listsT && T.self is AnyObject.Type
+        borrowingHandler =
+            borrowsEvents
+            ? unsafeBitCast(handler, to: ((any Event) throws -> Void).self) : { _ in }
     }
 
     deinit {
@@ -78,11 +89,7 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
     ///   ``takeIncident()``).
     func consumeRouted(_ event: any Event) -> Bool {
         do {
-            if listsT {
-                try callRouted(event)
-            } else if let value = event as? T {
-                try handler(value)
-            }
+            if listsT { try callRouted(event) } else { try callCategory(event) }
             return false
         } catch {
             incident = Self.incident(for: error)
@@ -127,27 +134,25 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
         return .failed(error)
     }
 
-    /// Calls the handler with `event` as a `T`, which a route proved it is (`event is T`),
-    /// with no dynamic cast, and for a class without a retain.
+    /// Calls the handler with `event` as a `T`, for a category stream (`T` is `any P`).
     ///
-    /// Sound because the route decided `event is T` on the event's dynamic type with a
-    /// metatype check, which never bridges. So either the existential holds a `T` (for a
-    /// value type, only a `T` is a `T`), or `T` is a class and the existential holds one
-    /// reference, in the first word of its buffer, to an instance of `T` or of a subclass:
-    /// that word is a valid `T`, borrowed in place for the call.
+    /// Kept out of line: an `as? T` needs the metadata of `Optional<T>`, which an unspecialized
+    /// generic looks up at run time, and inlined it would be looked up on every delivery.
+    @inline(never)
+    private func callCategory(_ event: any Event) throws {
+        if let value = event as? T { try handler(value) }
+    }
+
+    /// Calls the handler with `event` as a `T`, which a route proved it is (`event is T`),
+    /// with no dynamic cast, and for a class without a retain (see `borrowingHandler`).
     @inline(__always)
     private func callRouted(_ event: any Event) throws {
-        if isClass {
-            try withUnsafePointer(to: event) { container in
-                try handler(UnsafeRawPointer(container).assumingMemoryBound(to: T.self).pointee)
-            }
-        } else {
-            func open<E: Event>(_ value: E) throws {
-                // `E` is `T` here (only classes have subtypes); a checked cast otherwise.
-                try handler(E.self == T.self ? unsafeBitCast(value, to: T.self) : value as! T)
-            }
-            try open(event)
+        if borrowsEvents { return try borrowingHandler(event) }
+        func open<E: Event>(_ value: E) throws {
+            // `E` is `T`: only classes have subtypes. Sound as an identity conversion.
+            try handler(E.self == T.self ? unsafeBitCast(value, to: T.self) : value as! T)
         }
+        try open(event)
     }
 }
 
