@@ -185,6 +185,7 @@ public final class EventBus {
     func add(_ consumer: any EventConsumer, weakly: Bool) -> Recipient? {
         guard registry.recipient(for: consumer) == nil else { return nil }
         let lists = MatchList(of: consumer)
+        MigrationDiagnostics.check(lists, of: consumer)  // Migration hook: debug-build warnings.
         if registry.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.count * 2)
