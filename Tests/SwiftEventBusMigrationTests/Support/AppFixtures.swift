@@ -9,7 +9,8 @@ import Foundation
 // target builds warning-free under CI's `-Xswiftc -warnings-as-errors`, where every other
 // warning stays an error. (A per-target `.treatWarning("DeprecatedDeclaration", as: .warning)`
 // cannot do it: SwiftPM passes it before the command line's `-warnings-as-errors`, which then
-// wins.) In an app, each such use warns and the compiler offers the rename.
+// wins.) In an app, each such use warns and the compiler offers the rename, which
+// `Scripts/migration-fixits.sh` checks in CI.
 
 // MARK: Events
 
