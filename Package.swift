@@ -12,6 +12,13 @@ let package = Package(
         // MARK: Library
         .target(name: "EventBusKit"),
         .testTarget(name: "EventBusKitTests", dependencies: ["EventBusKit"]),
+        // Code written the way SwiftEventBus apps are (Swift 5, `NSObject` events, lists
+        // without `any`), pinning that it compiles and behaves as the migration article says.
+        .testTarget(
+            name: "SwiftEventBusMigrationTests",
+            dependencies: ["EventBusKit"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
 
         // MARK: Examples (executables with no product: clients never build them)
         .executableTarget(
@@ -82,10 +89,14 @@ let package = Package(
 // - MemberImportVisibility: a file sees only the members of modules it imports.
 // - InferIsolatedConformances: a `@MainActor` type's conformance is isolated by default.
 // - NonisolatedNonsendingByDefault: nonisolated async functions run on the caller's actor.
+// The Swift 5 migration tests are the exception to ExistentialAny: they are written the way
+// SwiftEventBus apps are, with `[Event.Type]` lists that do not spell `any`.
 for target in package.targets {
     var settings = target.swiftSettings ?? []
+    if target.name != "SwiftEventBusMigrationTests" {
+        settings.append(.enableUpcomingFeature("ExistentialAny"))
+    }
     settings.append(contentsOf: [
-        .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),
         .enableUpcomingFeature("InferIsolatedConformances"),
         .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

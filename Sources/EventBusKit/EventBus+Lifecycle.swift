@@ -15,6 +15,7 @@ extension EventBus {
     func add(_ consumer: any EventConsumer, weakly: Bool) -> Recipient? {
         guard registeredRecipient(for: consumer) == nil else { return nil }
         let lists = MatchList(of: consumer)
+        MigrationDiagnostics.check(lists, of: consumer)  // debug builds: SwiftEventBus habits
         if registry.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.count * 2)

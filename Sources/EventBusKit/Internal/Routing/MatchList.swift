@@ -8,6 +8,9 @@ struct MatchList {
     let excludesAll: Bool
     /// `willConsume` names `AllEvent` (rule 4).
     let includesAll: Bool
+    /// `excludeList` names `NoEvent`, which excludes nothing; read only at registration, by
+    /// ``MigrationDiagnostics``, never by matching.
+    let excludeListNamesNoEvent: Bool
     /// The type entries of `willConsume` (rule 5).
     let included: [any Event.Type]
     /// The category entries of `willConsume` (rule 5).
@@ -30,6 +33,7 @@ struct MatchList {
         included = will.types
         includedCategories = will.categories
         excludesAll = exclude.namesAllEvent  // `NoEvent` in X excludes nothing
+        excludeListNamesNoEvent = exclude.namesNoEvent
         excluded = exclude.types
         excludedCategories = exclude.categories
     }

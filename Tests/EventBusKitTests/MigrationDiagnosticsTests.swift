@@ -1,0 +1,57 @@
+import Testing
+
+@testable import EventBusKit
+
+// Each test declares its own consumer types: a warning is given once per type, process-wide.
+
+@Suite struct MigrationDiagnosticsTests {
+    @Test func aConsumerWhoseExcludeListNamesNoEventIsWarnedAboutOnceForItsType() {
+        final class Migrated: EventConsumer {
+            var willConsume: [any Event.Type] { [Num.self] }
+            var excludeList: [any Event.Type] { [NoEvent.self] }
+            func consume(_ event: any Event) {}
+        }
+        #expect(MigrationDiagnostics.warnings(about: Migrated.self) == [])
+
+        let first = EventBus()
+        let kept = Migrated()
+        first.register(kept)
+        first.register(Migrated())
+        let second = EventBus()
+        second.registerWeakly(kept)
+
+        let expected =
+            "EventBusKit: Migrated.excludeList names NoEvent, which excludes nothing here; "
+            + "SwiftEventBus treated it as 'consume every event': "
+            + "list AllEvent in willConsume to receive every event"
+        #expect(
+            MigrationDiagnostics.warnings(about: Migrated.self)
+                == (MigrationDiagnostics.isEnabled ? [expected] : []))
+    }
+
+    @Test func aConsumerListingAllEventInWillConsumeIsNotWarnedAbout() {
+        final class ReceivesEverything: EventConsumer {
+            var willConsume: [any Event.Type] { [AllEvent.self] }
+            var excludeList: [any Event.Type] { [NoEvent.self] }
+            func consume(_ event: any Event) {}
+        }
+        EventBus().register(ReceivesEverything())
+        #expect(MigrationDiagnostics.warnings(about: ReceivesEverything.self) == [])
+    }
+
+    @Test func theOtherWildcardPlacesAreNotWarnedAbout() {
+        final class Muted: EventConsumer {
+            var willConsume: [any Event.Type] { [NoEvent.self] }
+            var excludeList: [any Event.Type] { [AllEvent.self] }
+            func consume(_ event: any Event) {}
+        }
+        EventBus().register(Muted())
+        #expect(MigrationDiagnostics.warnings(about: Muted.self) == [])
+    }
+
+    @Test func theWarningNamesTheConsumerTypeAndTheFix() {
+        let message = MigrationDiagnostics.excludeListNamesNoEvent(RecordingConsumer.self)
+        #expect(message.hasPrefix("EventBusKit: RecordingConsumer.excludeList names NoEvent"))
+        #expect(message.hasSuffix("list AllEvent in willConsume to receive every event"))
+    }
+}
