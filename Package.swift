@@ -12,6 +12,9 @@ let package = Package(
         // MARK: Library
         .target(name: "EventBusKit"),
         .testTarget(name: "EventBusKitTests", dependencies: ["EventBusKit"]),
+        // The code of the article "Using EventBusKit in an app" (its non-UI parts), compiled
+        // and tested so the article cannot drift from what builds.
+        .testTarget(name: "AppGuideTests", dependencies: ["EventBusKit"]),
 
         // MARK: Examples (executables with no product: clients never build them)
         .executableTarget(
