@@ -19,6 +19,9 @@ let package = Package(
             dependencies: ["EventBusKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // The code of the article "Using EventBusKit in an app" (its non-UI parts), compiled
+        // and tested so the article cannot drift from what builds.
+        .testTarget(name: "AppGuideTests", dependencies: ["EventBusKit"]),
 
         // MARK: Examples (executables with no product: clients never build them)
         .executableTarget(

@@ -1,0 +1,21 @@
+import EventBusKit
+
+/// An object that keeps its own tokens, and ends them itself, on the main actor.
+@MainActor
+final class ReceiptLog {
+    private(set) var lines: [String] = []
+    private var tokens: Set<Subscription> = []
+
+    func start(on bus: EventBus) {
+        bus.subscribe(to: CheckoutRequested.self) { [weak self] request in
+            self?.lines.append("checkout of \(request.itemCount) items")
+        }
+        .store(in: &tokens)
+    }
+
+    /// Ends the subscriptions on the bus's actor, not in `deinit`.
+    func stop() {
+        for token in tokens { token.cancel() }
+        tokens.removeAll()
+    }
+}
