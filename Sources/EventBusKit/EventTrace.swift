@@ -32,10 +32,8 @@ public final class EventTrace {
     /// How many passes were overwritten to keep at most ``capacity``.
     public private(set) var overwrittenCount = 0
 
-    /// The ring of records: in pass order from ``oldest`` once full, in pass order before.
-    private var ring: [Record] = []
-    /// The index in ``ring`` of the newest record; `-1` before the first pass.
-    private var newest = -1
+    /// The records, overwritten in place once full.
+    private let ring: RecordRing
     /// The sequence of the newest pass; `0` before the first.
     private var lastSequence = 0
 
@@ -44,16 +42,13 @@ public final class EventTrace {
     init(capacity: Int) {
         precondition(capacity > 0, "EventTrace capacity must be positive (got \(capacity))")
         self.capacity = capacity
-        ring.reserveCapacity(capacity)
+        ring = RecordRing(capacity: capacity)
     }
 
     /// The recorded passes, oldest first: at most ``capacity`` of them.
     ///
     /// - Complexity: O(*n*) in the number of records (it copies them out of the ring).
-    public var records: [Record] {
-        guard ring.count == capacity, newest + 1 < capacity else { return ring }
-        return Array(ring[(newest + 1)...] + ring[...newest])
-    }
+    public var records: [Record] { ring.inOrder }
 
     /// The events of the recorded passes that are `T`s, oldest first.
     ///
@@ -108,22 +103,17 @@ extension EventTrace {
     /// - Returns: The new pass's sequence.
     func beginPass(_ event: any Event, cause: Cause?) -> Int {
         lastSequence += 1
-        if ring.count < capacity {
-            ring.append(Record(sequence: lastSequence, event: event, cause: cause))
-            newest = ring.count - 1
-        } else {
-            newest = newest + 1 == capacity ? 0 : newest + 1
+        if ring.push(sequence: lastSequence, event: event, cause: cause) {
             overwrittenCount += 1
-            ring[newest].reuse(sequence: lastSequence, event: event, cause: cause)
         }
         return lastSequence
     }
 
     /// Appends `name` to the recipients of the newest pass.
     /// - Parameter name: The recipient being called.
+    @inline(__always)
     func recordDelivery(to name: String) {
-        assert(newest >= 0, "recordDelivery(to:) before beginPass(_:cause:)")
-        ring[newest].recipients.append(name)
+        ring.appendRecipient(name)
     }
 
     /// Attaches `note` to the pass numbered `sequence` if the trace still holds it; otherwise
@@ -132,9 +122,6 @@ extension EventTrace {
     ///   - note: What happened that was not a delivery.
     ///   - sequence: The pass it happened in.
     func recordNote(_ note: Note, inPass sequence: Int) {
-        let age = lastSequence - sequence  // 0 for the newest pass
-        guard age >= 0, age < ring.count else { return }
-        let index = newest - age < 0 ? newest - age + ring.count : newest - age
-        ring[index].notes.append(note)
+        ring.appendNote(note, age: lastSequence - sequence)
     }
 }

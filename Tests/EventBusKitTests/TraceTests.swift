@@ -126,6 +126,26 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.text) }
         #expect(trace.overwrittenCount == 5)
     }
 
+    @Test func aTraceReleasesOverwrittenEventsAndEverythingWhenItGoes() {
+        weak var overwritten: PageViewEvent?
+        weak var held: PageViewEvent?
+        do {
+            let trace = EventTrace(capacity: 1)
+            do {
+                let first = PageViewEvent(page: "one")
+                let second = PageViewEvent(page: "two")
+                overwritten = first
+                held = second
+                _ = trace.beginPass(first, cause: nil)
+                _ = trace.beginPass(second, cause: nil)
+            }
+            #expect(overwritten == nil)
+            #expect(held?.page == "two")
+            #expect(trace.events(of: PageViewEvent.self).map(\.page) == ["two"])
+        }
+        #expect(held == nil)
+    }
+
     @Test func aTraceOfCapacityOneHoldsTheNewestPass() {
         let trace = EventTrace(capacity: 1)
         _ = trace.beginPass(Num(1), cause: nil)
