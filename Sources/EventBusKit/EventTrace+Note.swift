@@ -24,3 +24,10 @@ extension EventTrace {
         case discarded(count: Int)
     }
 }
+
+extension EventTrace.Note: CustomStringConvertible {
+    /// The note in words, as the pictures show it:
+    /// `"dispatch of ping(3) by Echo refused: rejectedFull"`, `"Ticker dropped tick(0)"`,
+    /// `"Loader failed on load: timedOut"`, `"2 waiting events discarded at the drain budget"`.
+    public var description: String { text }
+}

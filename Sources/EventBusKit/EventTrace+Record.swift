@@ -68,3 +68,17 @@ extension EventTrace {
         }
     }
 }
+
+extension EventTrace.Record: CustomStringConvertible {
+    /// The pass in one line: `"4. claim from Flow in pass 2 → Prize, Audit"`; an event that
+    /// reached no one ends in `"→ no one"`. Labels longer than 48 characters are cut.
+    public var description: String {
+        var text = "\(sequence). \(traceLabel(of: event))"
+        if let cause {
+            text += " from \(cause.recipient.map(shortened) ?? "the bus") in pass \(cause.sequence)"
+        }
+        let reached =
+            recipients.isEmpty ? "no one" : recipients.map(shortened).joined(separator: ", ")
+        return text + " → " + reached
+    }
+}

@@ -81,6 +81,27 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.text) }
         #expect(recipient == "Flow")
     }
 
+    @Test func aRecordAndANoteDescribeThemselvesInOneLine() {
+        let trace = EventTrace(capacity: 100)
+        recordScenario(into: trace)
+        #expect(
+            trace.records.prefix(8).map(\.description) == [
+                "1. tap → Screen",
+                "2. next(2) from Screen in pass 1 → Flow",
+                "3. DidConsumeEvent(tap) from Screen in pass 1 → Logger",
+                #"4. claim(prize: "Grand tour; seven <seas> #7", user… from Flow in pass 2 → Prize, "#
+                    + "Subscription(to: ClaimEvent, at: App/Prize.swift…",
+                "5. DidConsumeEvent(next(2)) from Flow in pass 2 → Logger",
+                "6. lost \"#1\"; gone from Prize in pass 4 → no one",
+                "7. tick(1) from Prize in pass 4 → events(of: TickEvent, bufferingPolicy: buffering…",
+                "8. NoConsumerEvent(lost \"#1\"; gone) from the bus in pass 6 → Watchdog",
+            ])
+        #expect(
+            trace.records.last?.notes.map(\.description) == [
+                "1 waiting event discarded at the drain budget"
+            ])
+    }
+
     @Test func aFullRingOverwritesTheOldestPassesAndCountsThem() {
         let trace = EventTrace(capacity: 3)
         var sequences: [Int] = []
