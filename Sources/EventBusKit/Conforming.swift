@@ -22,10 +22,19 @@ public enum Conforming<P>: Event {}
 
 extension Conforming: _EventCategory {
     static func covers(_ event: any Event) -> Bool { event is P }
+
+    static var entryName: String {
+        // A protocol's metatype describes itself as `P.Protocol`; generic arguments print
+        // without `any`, so put it back for an existential.
+        let isExistential = String(describing: type(of: P.self)).hasSuffix(".Protocol")
+        return "Conforming<\(isExistential ? "any " : "")\(P.self)>"
+    }
 }
 
 /// The internal view of ``Conforming``: a list entry decided by the event's value.
-protocol _EventCategory {
+protocol _EventCategory: Event {
     /// Whether the category covers `event` (`event is P`).
     static func covers(_ event: any Event) -> Bool
+    /// The entry as a list spells it: `Conforming<any Analytics>`.
+    static var entryName: String { get }
 }

@@ -1,6 +1,7 @@
 /// A recipient's `willConsume` and `excludeList`, read once and classified for matching.
 ///
-/// `matches(_:)` is the delivery contract's matching table (§2), evaluated in its order.
+/// ``decision(for:value:)`` is the delivery contract's matching table (§2), evaluated in its
+/// order; ``matches(_:value:)`` is its yes or no.
 struct MatchList {
     /// `willConsume` names `NoEvent` (rule 1).
     let muted: Bool
@@ -64,21 +65,39 @@ struct MatchList {
     var hasCategories: Bool { !includedCategories.isEmpty || !excludedCategories.isEmpty }
 
     /// Whether this list matches an event of `type`; `value` decides category entries
-    /// (when `nil`, categories cover nothing).
-    ///
-    /// Announcements (``DidConsumeEvent``, ``NoConsumerEvent``) are included only by an
-    /// entry that names their type: ``AllEvent`` and categories do not include them.
+    /// (when `nil`, categories cover nothing). The answer of ``decision(for:value:)``.
+    @inline(__always)
     func matches(_ type: any Event.Type, value: (any Event)?) -> Bool {
-        if muted || excludesAll { return false }  // rules 1, 2
-        if excluded.contains(where: { covers($0, type) }) { return false }  // rule 3
-        if let value, excludedCategories.contains(where: { $0.covers(value) }) { return false }
-        let isAnnouncement = type is any _BusAnnouncement.Type
-        if includesAll && !isAnnouncement { return true }  // rule 4
-        if included.contains(where: { covers($0, type) }) { return true }  // rule 5
-        if let value, !isAnnouncement, includedCategories.contains(where: { $0.covers(value) }) {
-            return true
+        decision(for: type, value: value).delivers
+    }
+
+    /// The row of the matching table (contract §2) that decides an event of `type`, with the
+    /// entry that decided it; `value` decides category entries (when `nil`, categories cover
+    /// nothing). The table lives here and nowhere else.
+    ///
+    /// Within one list, type entries are tried before category entries, each in list order;
+    /// the first that covers the event is the deciding entry. Announcements
+    /// (``DidConsumeEvent``, ``NoConsumerEvent``, ``DroppedEvent``, ``ConsumerFailedEvent``)
+    /// are included only by an entry that names their type: ``AllEvent`` and categories do
+    /// not include them.
+    func decision(for type: any Event.Type, value: (any Event)?) -> MatchDecision {
+        if muted { return .noEventInWillConsume }  // rule 1
+        if excludesAll { return .allEventInExcludeList }  // rule 2
+        if let entry = excluded.first(where: { covers($0, type) }) {  // rule 3
+            return .excluded(by: entry)
         }
-        return false  // rule 6
+        if let value, let entry = excludedCategories.first(where: { $0.covers(value) }) {
+            return .excluded(by: entry)
+        }
+        let isAnnouncement = type is any _BusAnnouncement.Type
+        if includesAll && !isAnnouncement { return .allEventInWillConsume }  // rule 4
+        if let entry = included.first(where: { covers($0, type) }) {  // rule 5
+            return .included(by: entry)
+        }
+        let category = value.flatMap { value in includedCategories.first { $0.covers(value) } }
+        if let category, !isAnnouncement { return .included(by: category) }
+        return .noEntryCovers(
+            announcementSkipped: isAnnouncement && (includesAll || category != nil))  // rule 6
     }
 }
 

@@ -1,0 +1,98 @@
+extension EventTrace {
+    /// The recorded passes as a Mermaid `sequenceDiagram`.
+    ///
+    /// The participants are `App`, the origin of outermost dispatches, then each recipient
+    /// in the order the trace first meets it (and `Bus`, the origin of announcements the bus
+    /// raised itself, where first needed). Each delivery is one arrow, labelled with the
+    /// pass's sequence and its event (`3. Num(2)`): from `App` for an outermost dispatch,
+    /// from the recipient that dispatched for a nested one, and — dashed — from the recipient
+    /// an announcement is about. `Note` lines mark an event that reached no one, a refused
+    /// dispatch, a stream's drop, a subscription's failure and the drain budget's discards,
+    /// and, first, how many earlier passes were overwritten.
+    ///
+    /// Labels longer than 48 characters are cut with "…"; the characters Mermaid would read
+    /// as syntax (`#`, `;`, quotes, `<`, `>`) are written as entity codes. Paste the text
+    /// into a Markdown `mermaid` block to see it rendered.
+    ///
+    /// ```swift
+    /// print(trace.mermaid)
+    /// // sequenceDiagram
+    /// //     participant P1 as App
+    /// //     participant P2 as A
+    /// //     P1->>P2: 1. tap
+    /// ```
+    public var mermaid: String {
+        var participants = MermaidParticipants()
+        var body: [String] = []
+        let records = self.records
+        if overwrittenCount > 0 {
+            let id = participants.id(for: .app)
+            body.append("Note over \(id): \(overwrittenText(overwrittenCount))")
+        }
+        for record in records {
+            let origin = MermaidParticipant.origin(of: record)
+            let from = participants.id(for: origin)
+            let arrow = record.event is any _BusAnnouncement ? "-->>" : "->>"
+            let label = mermaidEscaped("\(record.sequence). \(traceLabel(of: record.event))")
+            for recipient in record.recipients {
+                body.append(
+                    "\(from)\(arrow)\(participants.id(for: .recipient(recipient))): \(label)")
+            }
+            if record.recipients.isEmpty {
+                body.append("Note over \(from): \(label) reached no one")
+            }
+            for note in record.notes {
+                let over: MermaidParticipant
+                switch note {
+                case .refused(_, _, let recipient?), .failed(_, let recipient, _):
+                    over = .recipient(recipient)
+                case .dropped(_, let stream): over = .recipient(stream)
+                case .refused, .discarded: over = origin
+                }
+                body.append("Note over \(participants.id(for: over)): \(mermaidEscaped(note.text))")
+            }
+        }
+        if records.isEmpty {
+            body.append("Note over \(participants.id(for: .app)): no passes recorded")
+        }
+        let declarations = participants.ordered.enumerated().map { index, participant in
+            "participant P\(index + 1) as \(mermaidEscaped(participant.alias))"
+        }
+        return (["sequenceDiagram"] + (declarations + body).map { "    " + $0 })
+            .joined(separator: "\n") + "\n"
+    }
+}
+
+/// A participant of the diagram: the app, the bus, or a recipient by name.
+private enum MermaidParticipant: Hashable {
+    case app, bus, recipient(String)
+
+    /// Where a pass's arrows start: the app for an outermost dispatch, the bus for an
+    /// announcement it raised itself, otherwise the recipient that caused it.
+    static func origin(of record: EventTrace.Record) -> Self {
+        guard let cause = record.cause else { return .app }
+        return cause.recipient.map(Self.recipient) ?? .bus
+    }
+
+    var alias: String {
+        switch self {
+        case .app: "App"
+        case .bus: "Bus"
+        case .recipient(let name): shortened(name)
+        }
+    }
+}
+
+/// Participant ids (`P1`, `P2`, …) in first-seen order; `App` is always `P1`.
+private struct MermaidParticipants {
+    private(set) var ordered: [MermaidParticipant] = [.app]
+    private var ids: [MermaidParticipant: String] = [.app: "P1"]
+
+    mutating func id(for participant: MermaidParticipant) -> String {
+        if let id = ids[participant] { return id }
+        ordered.append(participant)
+        let id = "P\(ordered.count)"
+        ids[participant] = id
+        return id
+    }
+}

@@ -1,0 +1,33 @@
+extension EventTrace {
+    /// Something that happened during a pass that was not a delivery.
+    ///
+    /// An event that reached no one is not a note: its record's
+    /// ``EventTrace/Record/recipients`` is empty.
+    ///
+    /// ```swift
+    /// if case .refused(_, let report, let recipient) = trace.records[0].notes.first {
+    ///     #expect(report == .rejectedFull)
+    ///     #expect(recipient == "Spammer")
+    /// }
+    /// ```
+    public enum Note {
+        /// A dispatch made during the pass was refused: its event, the report
+        /// ``EventBus/dispatch(_:)`` returned (``DispatchReport/rejectedFull`` or
+        /// ``DispatchReport/rejectedReentrant``), and the recipient that made it (`nil` when
+        /// no recipient was running, e.g. from a `deinit`).
+        case refused(event: any Event, report: DispatchReport, recipient: String?)
+        /// A stream with a bounded buffer dropped `event`; `stream` names the stream.
+        case dropped(event: any Event, stream: String)
+        /// A throwing subscription threw while handling `event`; `error` describes the error.
+        case failed(event: any Event, recipient: String, error: String)
+        /// The drain budget was reached and this many waiting events were discarded.
+        case discarded(count: Int)
+    }
+}
+
+extension EventTrace.Note: CustomStringConvertible {
+    /// The note in words, as the pictures show it:
+    /// `"dispatch of ping(3) by Echo refused: rejectedFull"`, `"Ticker dropped tick(0)"`,
+    /// `"Loader failed on load: timedOut"`, `"2 waiting events discarded at the drain budget"`.
+    public var description: String { text }
+}

@@ -1,0 +1,84 @@
+extension EventTrace {
+    /// One pass of the bus: an event, the recipients it was delivered to, and its cause.
+    ///
+    /// ```swift
+    /// let record = trace.records[1]
+    /// #expect(record.sequence == 2)
+    /// #expect(record.recipients == ["A", "B"])
+    /// #expect(record.cause == EventTrace.Cause(sequence: 1, recipient: "A"))
+    /// ```
+    public struct Record {
+        /// The pass's number in this trace: from 1, in delivery order.
+        public internal(set) var sequence: Int
+        /// The delivered event.
+        public internal(set) var event: any Event
+        /// The names of the recipients the event was delivered to, in the order they were
+        /// called; empty when it reached no one.
+        public internal(set) var recipients: [String] = []
+        /// `nil` for an outermost dispatch; otherwise the pass that was running when the
+        /// event was dispatched or announced, and the recipient that caused it.
+        public internal(set) var cause: Cause?
+        /// What happened during the pass that was not a delivery, in the order it happened.
+        public internal(set) var notes: [Note] = []
+
+        init(sequence: Int, event: any Event, cause: Cause?) {
+            self.sequence = sequence
+            self.event = event
+            self.cause = cause
+        }
+
+        /// Makes this record a new pass, keeping its arrays' storage.
+        mutating func reuse(sequence: Int, event: any Event, cause: Cause?) {
+            self.sequence = sequence
+            self.event = event
+            self.cause = cause
+            recipients.removeAll(keepingCapacity: true)
+            notes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Why a pass ran: the pass that was running and the recipient that caused it.
+    ///
+    /// For a dispatch made during a pass, `recipient` is the recipient that dispatched. For an
+    /// announcement, it names the recipient the announcement is about: the consumer of a
+    /// ``DidConsumeEvent``, the stream of a ``DroppedEvent``, the subscription of a
+    /// ``ConsumerFailedEvent``; it is `nil` for a ``NoConsumerEvent`` (the bus raised it).
+    ///
+    /// ```swift
+    /// #expect(record.cause == EventTrace.Cause(sequence: 1, recipient: "FlowController"))
+    /// ```
+    public struct Cause: Hashable, Sendable, CustomStringConvertible {
+        /// The sequence of the pass that was running.
+        public var sequence: Int
+        /// The recipient that caused the pass; `nil` when the bus did.
+        public var recipient: String?
+
+        /// Creates a cause.
+        /// - Parameters:
+        ///   - sequence: The sequence of the pass that was running.
+        ///   - recipient: The recipient that caused the pass; `nil` when the bus did.
+        public init(sequence: Int, recipient: String?) {
+            self.sequence = sequence
+            self.recipient = recipient
+        }
+
+        /// `"pass 3, by A"`, or `"pass 3, by the bus"`.
+        public var description: String {
+            "pass \(sequence), by \(recipient ?? "the bus")"
+        }
+    }
+}
+
+extension EventTrace.Record: CustomStringConvertible {
+    /// The pass in one line: `"4. claim from Flow in pass 2 → Prize, Audit"`; an event that
+    /// reached no one ends in `"→ no one"`. Labels longer than 48 characters are cut.
+    public var description: String {
+        var text = "\(sequence). \(traceLabel(of: event))"
+        if let cause {
+            text += " from \(cause.recipient.map(shortened) ?? "the bus") in pass \(cause.sequence)"
+        }
+        let reached =
+            recipients.isEmpty ? "no one" : recipients.map(shortened).joined(separator: ", ")
+        return text + " → " + reached
+    }
+}

@@ -1,0 +1,127 @@
+/// A recording of the passes an ``EventBus`` ran: which event reached which recipients, in
+/// what order, and which pass and recipient caused it.
+///
+/// A trace holds the most recent passes, oldest first, at most ``capacity`` of them; older
+/// ones are overwritten and counted in ``overwrittenCount``. Each ``Record`` is one pass:
+/// its ``Record/sequence`` (from 1, in delivery order), its ``Record/event``, the
+/// ``Record/recipients`` it was delivered to in call order, and its ``Record/cause`` — `nil`
+/// for an outermost dispatch, otherwise the pass that was running and the recipient that
+/// dispatched (or the consumer an announcement is about). What was not a delivery is in
+/// ``Record/notes``: a refused dispatch, a stream's drop, a subscription's failure, the drain
+/// budget's discards. An event that reached no one has empty ``Record/recipients``.
+///
+/// A trace is the way to test code that uses the bus: start one, act, and assert on exactly
+/// what was dispatched and by whom.
+///
+/// ```swift
+/// let trace = bus.startTracing()
+/// screen.tapNext()
+/// #expect(trace.events(of: NavigationEvent.self) == [NavigationEvent(destination: .prize)])
+/// let navigation = try #require(trace.records(of: NavigationEvent.self).first)
+/// #expect(navigation.cause == nil)
+/// #expect(navigation.recipients == ["FlowController", "Analytics"])
+/// ```
+///
+/// ``mermaid`` draws the passes as a Mermaid sequence diagram and ``tree`` as an indented
+/// text tree of causes.
+///
+/// A trace belongs to the bus's isolation domain, like the bus: it is not `Sendable`.
+public final class EventTrace {
+    /// The most passes the trace keeps; older ones are overwritten.
+    public let capacity: Int
+    /// How many passes were overwritten to keep at most ``capacity``.
+    public private(set) var overwrittenCount = 0
+
+    /// The records, overwritten in place once full.
+    private let ring: RecordRing
+    /// The sequence of the newest pass; `0` before the first.
+    private var lastSequence = 0
+
+    /// Creates an empty trace that keeps at most `capacity` passes.
+    /// - Parameter capacity: The most passes to keep; must be positive.
+    init(capacity: Int) {
+        precondition(capacity > 0, "EventTrace capacity must be positive (got \(capacity))")
+        self.capacity = capacity
+        ring = RecordRing(capacity: capacity)
+    }
+
+    /// The recorded passes, oldest first: at most ``capacity`` of them.
+    ///
+    /// - Complexity: O(*n*) in the number of records (it copies them out of the ring).
+    public var records: [Record] { ring.inOrder }
+
+    /// The events of the recorded passes that are `T`s, oldest first.
+    ///
+    /// The rule is `event as? T`: a subclass event is a `T` of its superclass, and a protocol
+    /// (`(any Analytics).self`) selects every event that conforms to it. The bus's
+    /// announcements are passes too: `events(of: DidConsumeEvent.self)` lists them.
+    ///
+    /// ```swift
+    /// #expect(trace.events(of: Num.self).map(\.value) == [1, 2])
+    /// ```
+    /// - Parameter type: The type to keep.
+    /// - Returns: The delivered events that are `T`s, in delivery order.
+    public func events<T>(of type: T.Type) -> [T] {
+        records.compactMap { $0.event.as(T.self) }
+    }
+
+    /// The recorded passes whose event is a `T`, oldest first.
+    ///
+    /// ```swift
+    /// let taps = trace.records(of: Tap.self)
+    /// #expect(taps.map(\.recipients) == [["Analytics"]])
+    /// ```
+    /// - Parameter type: The type to keep.
+    /// - Returns: The records whose event is a `T` (`event as? T` succeeds), in delivery order.
+    public func records<T>(of type: T.Type) -> [Record] {
+        records.filter { $0.event.as(T.self) != nil }
+    }
+}
+
+// MARK: - Recording (the bus's side)
+
+// The bus records through these three calls, on its isolation, while a trace runs:
+//
+// - `beginPass(_:cause:)` when a pass begins (its recipient list fixed), before the first
+//   delivery. It returns the pass's sequence: the bus keeps it as "the running pass" for
+//   the causes of dispatches, announcements, drops and failures made during the pass.
+// - `recordDelivery(to:)` each time the running pass calls a recipient, just before the
+//   call, with the name the bus cached for that recipient (see `recipientName(of:)`).
+// - `recordNote(_:inPass:)` for what is not a delivery: a dispatch refused during a pass
+//   (`.queued` is not a refusal), a stream's drop, a subscription's failure, and the drain
+//   budget's discards (in the last pass of the drain).
+//
+// Once the ring is full, recording a pass overwrites the oldest record in place and keeps its
+// arrays' storage, so it allocates nothing for an event that fits an existential's inline
+// buffer (three words) and no more recipients than that record's storage held.
+extension EventTrace {
+    /// Starts a new record for a pass of `event`, overwriting the oldest when the trace holds
+    /// ``capacity`` records.
+    /// - Parameters:
+    ///   - event: The event the pass delivers.
+    ///   - cause: The running pass and recipient when it was dispatched; `nil` when outermost.
+    /// - Returns: The new pass's sequence.
+    func beginPass(_ event: any Event, cause: Cause?) -> Int {
+        lastSequence += 1
+        if ring.push(sequence: lastSequence, event: event, cause: cause) {
+            overwrittenCount += 1
+        }
+        return lastSequence
+    }
+
+    /// Appends `name` to the recipients of the newest pass.
+    /// - Parameter name: The recipient being called.
+    @inline(__always)
+    func recordDelivery(to name: String) {
+        ring.appendRecipient(name)
+    }
+
+    /// Attaches `note` to the pass numbered `sequence` if the trace still holds it; otherwise
+    /// the note is dropped (its pass was overwritten and is already counted).
+    /// - Parameters:
+    ///   - note: What happened that was not a delivery.
+    ///   - sequence: The pass it happened in.
+    func recordNote(_ note: Note, inPass sequence: Int) {
+        ring.appendNote(note, age: lastSequence - sequence)
+    }
+}

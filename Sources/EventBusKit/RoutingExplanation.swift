@@ -1,0 +1,51 @@
+/// Who would receive an event now, and why each registered recipient would or would not.
+///
+/// The bus answers it without delivering anything: ``recipients`` names the recipients that
+/// would be called, in the order they would be called (registration order), and
+/// ``description`` has one line for every registered recipient, in registration order,
+/// saying whether it would receive the event and which row of the matching table decided
+/// it — with the deciding entry of `willConsume` or `excludeList` when an entry decided:
+///
+/// ```text
+/// Analytics receives it: entry Conforming<any Analytics> of willConsume covers it
+/// Muted does not receive it: NoEvent in willConsume
+/// Logger does not receive it: entry PageViewEvent of excludeList covers it
+/// Screen does not receive it: no entry covers it
+/// ```
+///
+/// The rows, in the order they are tried: `NoEvent` in willConsume; `AllEvent` in
+/// excludeList; an entry of excludeList covers it; `AllEvent` in willConsume; an entry of
+/// willConsume covers it; no entry covers it. Within one list, type entries are tried before
+/// category entries (``Conforming``), each in list order. `AllEvent` and categories do not
+/// cover the bus's own announcements (``DidConsumeEvent``, ``NoConsumerEvent``,
+/// ``DroppedEvent``, ``ConsumerFailedEvent``): the line says so when that is why.
+/// Recipients are named as in an ``EventTrace``.
+public struct RoutingExplanation: CustomStringConvertible, Sendable {
+    /// The recipients that would receive the event, in the order they would be called.
+    public let recipients: [String]
+    /// One line per registered recipient, in registration order: whether it would receive
+    /// the event and which entry of which list decided it.
+    public let lines: [String]
+
+    /// The explanation, one line per registered recipient (``lines`` joined by newlines);
+    /// `"no recipients are registered"` when there are none.
+    public var description: String {
+        lines.isEmpty ? "no recipients are registered" : lines.joined(separator: "\n")
+    }
+
+    /// Explains the routing of `event` to `candidates`, the registered recipients in
+    /// registration order with the lists they were registered with.
+    init(_ event: any Event, candidates: [(name: String, lists: MatchList)]) {
+        let type = Swift.type(of: event)
+        var recipients: [String] = []
+        var lines: [String] = []
+        for candidate in candidates {
+            let decision = candidate.lists.decision(for: type, value: event)
+            if decision.delivers { recipients.append(candidate.name) }
+            let verdict = decision.delivers ? "receives it" : "does not receive it"
+            lines.append("\(candidate.name) \(verdict): \(decision.reason)")
+        }
+        self.recipients = recipients
+        self.lines = lines
+    }
+}

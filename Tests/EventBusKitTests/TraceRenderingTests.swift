@@ -1,0 +1,155 @@
+import Testing
+
+@testable import EventBusKit
+
+@Suite struct TraceRenderingTests {
+    @Test func theMermaidDiagramOfAKnownRunIsExact() {
+        let trace = EventTrace(capacity: 100)
+        recordScenario(into: trace)
+        // The claim's description, shortened to 48 characters and escaped.
+        let claim = "claim(prize: #quot;Grand tour#59; seven #lt;seas#gt; #35;7#quot;, user…"
+        let lost = "lost #quot;#35;1#quot;#59; gone"
+        #expect(
+            trace.mermaid == """
+                sequenceDiagram
+                    participant P1 as App
+                    participant P2 as Screen
+                    participant P3 as Flow
+                    participant P4 as Logger
+                    participant P5 as Prize
+                    participant P6 as Subscription(to: ClaimEvent, at: App/Prize.swift…
+                    participant P7 as events(of: TickEvent, bufferingPolicy: buffering…
+                    participant P8 as Bus
+                    participant P9 as Watchdog
+                    participant P10 as Echo
+                    P1->>P2: 1. tap
+                    P2->>P3: 2. next(2)
+                    Note over P3: dispatch of \(claim) by Flow refused: rejectedFull
+                    P2-->>P4: 3. DidConsumeEvent(tap)
+                    P3->>P5: 4. \(claim)
+                    P3->>P6: 4. \(claim)
+                    Note over P6: Subscription(to: ClaimEvent, at: App/Prize.swift… failed on \(claim): soldOut
+                    P3-->>P4: 5. DidConsumeEvent(next(2))
+                    Note over P5: 6. \(lost) reached no one
+                    P5->>P7: 7. tick(1)
+                    Note over P7: events(of: TickEvent, bufferingPolicy: buffering… dropped tick(0)
+                    P8-->>P9: 8. NoConsumerEvent(\(lost))
+                    P1->>P10: 9. ping(1)
+                    P10->>P10: 10. ping(2)
+                    Note over P10: 1 waiting event discarded at the drain budget
+
+                """)
+    }
+
+    @Test func theTreeOfAKnownRunIsExact() {
+        let trace = EventTrace(capacity: 100)
+        recordScenario(into: trace)
+        let claim = #"claim(prize: "Grand tour; seven <seas> #7", user…"#
+        let subscription = "Subscription(to: ClaimEvent, at: App/Prize.swift…"
+        let stream = "events(of: TickEvent, bufferingPolicy: buffering…"
+        #expect(
+            trace.tree == """
+                1. tap → Screen
+                ├─ 2. next(2) from Screen → Flow
+                │  ├─ ! dispatch of \(claim) by Flow refused: rejectedFull
+                │  ├─ 4. \(claim) from Flow → Prize, \(subscription)
+                │  │  ├─ ! \(subscription) failed on \(claim): soldOut
+                │  │  ├─ 6. lost "#1"; gone from Prize → no one
+                │  │  │  └─ 8. NoConsumerEvent(lost "#1"; gone) from the bus → Watchdog
+                │  │  └─ 7. tick(1) from Prize → \(stream)
+                │  │     └─ ! \(stream) dropped tick(0)
+                │  └─ 5. DidConsumeEvent(next(2)) from Flow → Logger
+                └─ 3. DidConsumeEvent(tap) from Screen → Logger
+                9. ping(1) → Echo
+                └─ 10. ping(2) from Echo → Echo
+                   └─ ! 1 waiting event discarded at the drain budget
+
+                """)
+    }
+
+    @Test func overwrittenPassesAreCountedAndOrphanedPassesNameTheirCause() {
+        let trace = EventTrace(capacity: 2)
+        let tap = trace.beginPass(TapEvent(), cause: nil)
+        trace.recordDelivery(to: "Screen")
+        let next = trace.beginPass(
+            NextEvent(page: 2), cause: .init(sequence: tap, recipient: "Screen"))
+        trace.recordDelivery(to: "Flow")
+        _ = trace.beginPass(
+            DidConsumeEvent(consumer: NamedConsumer("Flow"), event: NextEvent(page: 2)),
+            cause: .init(sequence: next, recipient: "Flow"))
+        trace.recordDelivery(to: "Logger")
+        #expect(
+            trace.tree == """
+                (1 earlier pass overwritten)
+                2. next(2) from Screen (in overwritten pass 1) → Flow
+                └─ 3. DidConsumeEvent(next(2)) from Flow → Logger
+
+                """)
+        #expect(
+            trace.mermaid == """
+                sequenceDiagram
+                    participant P1 as App
+                    participant P2 as Screen
+                    participant P3 as Flow
+                    participant P4 as Logger
+                    Note over P1: 1 earlier pass overwritten
+                    P2->>P3: 2. next(2)
+                    P3-->>P4: 3. DidConsumeEvent(next(2))
+
+                """)
+    }
+
+    @Test func aFiftyPassRunHasOneParticipantPerRecipientAndShortLines() {
+        let trace = EventTrace(capacity: 100)
+        recordFiftyPasses(into: trace)
+        let mermaid = trace.mermaid.split(separator: "\n")
+        #expect(
+            mermaid.filter { $0.contains("participant") } == [
+                "    participant P1 as App", "    participant P2 as Screen",
+                "    participant P3 as Analytics", "    participant P4 as Flow",
+                "    participant P5 as Logger",
+            ])
+        #expect(mermaid.filter { $0.contains(">>") }.count == 60)  // 10 × (2 + 1 + 3)
+        #expect(mermaid.last == "    P4-->>P5: 50. DidConsumeEvent(next(10))")
+        #expect(mermaid.map(\.count).max() == "    P4-->>P5: 50. DidConsumeEvent(next(10))".count)
+
+        let tree = trace.tree.split(separator: "\n")
+        #expect(tree.count == 50)
+        #expect(
+            tree.filter { !$0.hasPrefix("├") && !$0.hasPrefix("│") && !$0.hasPrefix("└") }.count
+                == 10)
+        #expect(
+            tree.suffix(5) == [
+                "46. tap → Screen, Analytics",
+                "├─ 47. next(10) from Screen → Flow",
+                "│  └─ 50. DidConsumeEvent(next(10)) from Flow → Logger",
+                "├─ 48. DidConsumeEvent(tap) from Screen → Logger",
+                "└─ 49. DidConsumeEvent(tap) from Analytics → Logger",
+            ])
+    }
+
+    @Test func aLongChainOfCausesNestsWithoutRecursion() {
+        let trace = EventTrace(capacity: 1_000)
+        var cause: EventTrace.Cause?
+        for value in 1...1_000 {
+            let sequence = trace.beginPass(Num(value), cause: cause)
+            trace.recordDelivery(to: "Echo")
+            cause = .init(sequence: sequence, recipient: "Echo")
+        }
+        let tree = trace.tree.split(separator: "\n")
+        #expect(tree.count == 1_000)
+        #expect(tree[2] == "   └─ 3. 3 from Echo → Echo")
+    }
+
+    @Test func mermaidSyntaxCharactersAreWrittenAsEntityCodes() {
+        #expect(mermaidEscaped(#"a#b;c"d<e>f"#) == "a#35;b#59;c#quot;d#lt;e#gt;f")
+        #expect(mermaidEscaped("plain: text (1)") == "plain: text (1)")
+    }
+
+    @Test func labelsAreCutAfterFortyEightCharactersOnOneLine() {
+        let fortyEight = String(repeating: "x", count: 48)
+        #expect(shortened(fortyEight) == fortyEight)
+        #expect(shortened(fortyEight + "y") == fortyEight + "…")
+        #expect(shortened("two\nlines") == "two lines")
+    }
+}
