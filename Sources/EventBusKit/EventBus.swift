@@ -57,6 +57,11 @@ public final class EventBus {
     var inbox: Inbox?
     /// `add` sweeps out ended recipients when the registry reaches this size.
     var endedSweepThreshold = 64
+    /// The running trace (see `EventBus+Tracing.swift`); `nil` costs the pass one test.
+    var trace: EventTrace?
+    /// While a trace runs: the running pass's sequence, and the recipient being called.
+    var tracedPass = 0
+    var tracedRecipient: String?
 
     /// Creates a bus with the given bounds and re-entrancy policy.
     ///
@@ -132,15 +137,21 @@ public final class EventBus {
     public func dispatch(_ event: any Event) -> DispatchReport {
         if core.isDelivering { return admitDuringDelivery(event) }
         core.beginDrain()
-        runPass(event)
+        runPass(event, cause: nil)
         return drain()
     }
 
     /// Queues or refuses an event dispatched while the bus is delivering.
     @inline(never)
     private func admitDuringDelivery(_ event: any Event) -> DispatchReport {
-        if let refusal = core.refusal() { return refusal }
-        changeCore { $0.enqueue(dispatched: event) }
+        if let refusal = core.refusal() {
+            trace?.recordNote(
+                .refused(event: event, report: refusal, recipient: tracedRecipient),
+                inPass: tracedPass)
+            return refusal
+        }
+        let cause = tracedCause(by: tracedRecipient)
+        changeCore { $0.enqueue(dispatched: event, cause: cause) }
         return .queued
     }
 
@@ -155,11 +166,13 @@ public final class EventBus {
             case .deliverNext:
                 // The event is released after its pass, while the bus still delivers: a
                 // dispatch from its deinit is queued like any other.
-                runPass(changeCore { $0.takeNext() })
+                let next = changeCore { $0.takeNext() }
+                runPass(next.event, cause: next.cause)
             case .discardWaiting:
                 while let discarded = changeCore({ $0.takeDiscarded() }) {
                     release(afterAccess: discarded)
                 }
+                trace?.recordNote(.discarded(count: core.discardedCount), inPass: tracedPass)
                 return core.endDrain()
             }
         }
@@ -169,13 +182,13 @@ public final class EventBus {
     /// to report to (announcements made outside a pass, posted events): its discards are
     /// counted in ``unattendedDiscards``.
     @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
-    func deliverUnattended(_ event: any Event) {
+    func deliverUnattended(_ event: any Event, cause: EventTrace.Cause?) {
         if core.isDelivering {
-            queue(announcement: event)
+            queue(announcement: event, cause: cause)
             return
         }
         core.beginDrain()
-        runPass(event)
+        runPass(event, cause: cause)
         countUnattended(drain())
     }
 
@@ -186,13 +199,16 @@ public final class EventBus {
 
     // MARK: The pass
 
-    /// Delivers `event` to the recipients its route holds when the pass begins.
+    /// Delivers `event` to the recipients its route holds when the pass begins; `cause` is
+    /// what a running trace records for the pass.
     @inline(__always)
-    private func runPass(_ event: any Event) {
+    private func runPass(_ event: any Event, cause: EventTrace.Cause?) {
         let route = route(of: event)
         // The pass holds its route to the end: that keeps the strongly held consumers on it
         // alive, so they are called unretained (see `UnretainedConsumer`).
         defer { release(afterAccess: route) }
+        let trace = self.trace
+        if let trace { beginTracedPass(of: event, cause: cause, in: trace) }
         var delivered = 0
         for index in route.entries.indices {
             // Read through `route.entries[index]` rather than a local: a local reference would
@@ -200,6 +216,7 @@ public final class EventBus {
             if route.entries[index].isCallableUnretained,
                 let unretained = route.entries[index].recipient.unretained
             {
+                if let trace { traceDelivery(to: route.entries[index].recipient, in: trace) }
                 let causedIncident = unretained.consume(event)
                 delivered &+= 1
                 if causedIncident {
@@ -214,6 +231,7 @@ public final class EventBus {
                 if recipient.isActive { end(recipient) }
                 continue
             }
+            if let trace { traceDelivery(to: recipient, in: trace) }
             if let unretained = recipient.unretained {
                 // `consumer` keeps it alive for the call.
                 let causedIncident = withExtendedLifetime(consumer) { unretained.consume(event) }
@@ -224,11 +242,12 @@ public final class EventBus {
             delivered &+= 1
             announceConsumption(by: consumer, of: route, event)
         }
+        if trace != nil { tracedRecipient = nil }
         if DeliveryCore.announcesNoConsumer(
             delivered: delivered, ofAnnouncement: route.isAnnouncement,
             listening: hasLiveListeners(for: NoConsumerEvent.self))
         {
-            queue(announcement: NoConsumerEvent(event: event))
+            queue(announcement: NoConsumerEvent(event: event), cause: tracedCause(by: nil))
         }
     }
 
@@ -242,7 +261,9 @@ public final class EventBus {
             listening: registry.mayAnnounceConsumption
                 && hasLiveListeners(for: DidConsumeEvent.self))
         {
-            queue(announcement: DidConsumeEvent(consumer: consumer(), event: event))
+            queue(
+                announcement: DidConsumeEvent(consumer: consumer(), event: event),
+                cause: tracedCause(by: tracedRecipient))
         }
     }
 
@@ -258,11 +279,19 @@ public final class EventBus {
     func announce(_ incident: Incident, by recipient: any EventConsumer, of event: any Event) {
         switch incident {
         case .failed(let error):
+            trace?.recordNote(
+                .failed(
+                    event: event, recipient: tracedRecipient ?? recipientName(of: recipient),
+                    error: String(describing: error)),
+                inPass: tracedPass)
             // A failure on a failure is not announced: a throwing failure handler would feed
             // itself.
             if event is ConsumerFailedEvent { return }
             announce(ConsumerFailedEvent(recipient: recipient, event: event, error: error))
         case .dropped(let dropped):
+            trace?.recordNote(
+                .dropped(event: dropped, stream: tracedRecipient ?? recipientName(of: recipient)),
+                inPass: tracedPass)
             announce(DroppedEvent(stream: recipient, event: dropped))
         }
     }
@@ -271,12 +300,12 @@ public final class EventBus {
     /// pass, delivers it at once.
     private func announce<A: Event & _BusAnnouncement>(_ announcement: A) {
         guard hasLiveListeners(for: A.self) else { return }
-        deliverUnattended(announcement)
+        deliverUnattended(announcement, cause: tracedCause(by: tracedRecipient))
     }
 
     /// Queues an announcement (during a pass).
-    private func queue(announcement: any Event) {
-        changeCore { $0.enqueue(announcement: announcement) }
+    private func queue(announcement: any Event, cause: EventTrace.Cause?) {
+        changeCore { $0.enqueue(announcement: announcement, cause: cause) }
     }
 
     /// Runs `change` on the delivery state without an access to the bus's property spanning

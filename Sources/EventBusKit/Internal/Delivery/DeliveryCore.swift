@@ -69,9 +69,10 @@ struct DeliveryCore: ~Copyable {
         return nil
     }
 
-    /// Queues an event that was dispatched while delivering and not refused.
-    mutating func enqueue(dispatched event: consuming any Event) {
-        waiting.append(event, isDispatched: true)
+    /// Queues an event that was dispatched while delivering and not refused; `cause` is
+    /// what a running trace records for it.
+    mutating func enqueue(dispatched event: consuming any Event, cause: EventTrace.Cause?) {
+        waiting.append(event, isDispatched: true, cause: cause)
         waitingDispatched += 1
     }
 
@@ -96,8 +97,8 @@ struct DeliveryCore: ~Copyable {
     }
 
     /// Queues one of the bus's announcements; `maximumPending` does not apply.
-    mutating func enqueue(announcement: consuming any Event) {
-        waiting.append(announcement, isDispatched: false)
+    mutating func enqueue(announcement: consuming any Event, cause: EventTrace.Cause?) {
+        waiting.append(announcement, isDispatched: false, cause: cause)
     }
 
     // MARK: Rules 2 and 4: the drain
@@ -124,7 +125,7 @@ struct DeliveryCore: ~Copyable {
     /// Takes the oldest waiting event for its pass.
     ///
     /// - Precondition: ``passEnded()`` returned ``Step/deliverNext``.
-    mutating func takeNext() -> any Event {
+    mutating func takeNext() -> (event: any Event, cause: EventTrace.Cause?) {
         if waiting.firstIsDispatched { waitingDispatched -= 1 }
         return waiting.removeFirst()
     }
@@ -135,8 +136,11 @@ struct DeliveryCore: ~Copyable {
     mutating func takeDiscarded() -> (any Event)? {
         guard !waiting.isEmpty else { return nil }
         discarded += 1
-        return takeNext()
+        return takeNext().event
     }
+
+    /// How many events the current drain has discarded at the budget.
+    var discardedCount: Int { discarded }
 
     /// Ends the drain (nothing waits any more) and reports it.
     mutating func endDrain() -> DispatchReport {

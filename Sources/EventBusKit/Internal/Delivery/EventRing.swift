@@ -16,6 +16,8 @@ struct EventRing: ~Copyable {
     /// which `maximumPending` does not count). Kept apart so that taking an event moves the
     /// existential out whole, with nothing left to destroy.
     private var dispatched: UnsafeMutablePointer<Bool>?
+    /// For each slot, what caused its event, while a trace runs (`nil` otherwise).
+    private var causes: UnsafeMutablePointer<EventTrace.Cause?>?
     private var capacity = 0
     /// The slot of the oldest element.
     private var head = 0
@@ -25,10 +27,14 @@ struct EventRing: ~Copyable {
     init() {}
 
     deinit {
-        guard let events, let dispatched else { return }
-        for offset in 0..<count { (events + (head + offset) % capacity).deinitialize(count: 1) }
+        guard let events, let dispatched, let causes else { return }
+        for offset in 0..<count {
+            (events + (head + offset) % capacity).deinitialize(count: 1)
+            (causes + (head + offset) % capacity).deinitialize(count: 1)
+        }
         events.deallocate()
         dispatched.deallocate()
+        causes.deallocate()
     }
 
     /// Whether no event waits.
@@ -45,11 +51,14 @@ struct EventRing: ~Copyable {
     /// Moves `event` in at the back.
     ///
     /// - Complexity: O(1) amortized.
-    mutating func append(_ event: consuming any Event, isDispatched: Bool) {
+    mutating func append(
+        _ event: consuming any Event, isDispatched: Bool, cause: EventTrace.Cause?
+    ) {
         if count == capacity { resize(to: max(Self.minimumCapacity, capacity * 2)) }
         let slot = (head + count) % capacity
         (events! + slot).initialize(to: event)
         dispatched![slot] = isDispatched
+        (causes! + slot).initialize(to: cause)
         count += 1
     }
 
@@ -57,30 +66,35 @@ struct EventRing: ~Copyable {
     ///
     /// - Precondition: Not empty.
     /// - Complexity: O(1) amortized.
-    mutating func removeFirst() -> any Event {
+    mutating func removeFirst() -> (event: any Event, cause: EventTrace.Cause?) {
         let event = (events! + head).move()
+        let cause = (causes! + head).move()
         head = (head + 1) % capacity
         count -= 1
         if count == 0 { head = 0 }
         if capacity > Self.minimumCapacity && count <= capacity / 4 { resize(to: capacity / 2) }
-        return event
+        return (event, cause)
     }
 
     /// Moves every event, oldest first, into `newCapacity` new slots.
     private mutating func resize(to newCapacity: Int) {
         let movedEvents = UnsafeMutablePointer<any Event>.allocate(capacity: newCapacity)
         let movedFlags = UnsafeMutablePointer<Bool>.allocate(capacity: newCapacity)
-        if let events, let dispatched {
+        let movedCauses = UnsafeMutablePointer<EventTrace.Cause?>.allocate(capacity: newCapacity)
+        if let events, let dispatched, let causes {
             for offset in 0..<count {
                 let slot = (head + offset) % capacity
                 (movedEvents + offset).initialize(to: (events + slot).move())
                 movedFlags[offset] = dispatched[slot]
+                (movedCauses + offset).initialize(to: (causes + slot).move())
             }
             events.deallocate()
             dispatched.deallocate()
+            causes.deallocate()
         }
         events = movedEvents
         dispatched = movedFlags
+        causes = movedCauses
         capacity = newCapacity
         head = 0
     }

@@ -20,6 +20,10 @@ struct MatchList {
     let excluded: [any Event.Type]
     /// The category entries of `excludeList` (rule 3).
     let excludedCategories: [any _EventCategory.Type]
+    /// `willConsume` as read, for descriptions.
+    let willConsume: [any Event.Type]
+    /// `excludeList` as read, for descriptions.
+    let excludeList: [any Event.Type]
 
     /// Reads `consumer`'s lists (once: they may be computed).
     init(of consumer: any EventConsumer) {
@@ -37,6 +41,8 @@ struct MatchList {
         excludeListNamesNoEvent = exclude.namesNoEvent
         excluded = exclude.types
         excludedCategories = exclude.categories
+        self.willConsume = willConsume
+        self.excludeList = excludeList
     }
 
     /// One list's entries, sorted into wildcards, types and categories.

@@ -17,6 +17,9 @@ final class Recipient {
     let unretained: UnretainedConsumer?
     /// The consumer when held weakly.
     private(set) weak var weak: (any EventConsumer)?
+    /// The name traces and explanations give it (see `recipientName(of:)`), read from the
+    /// consumer the first time a trace needs it.
+    private(set) lazy var name: String = consumer.map(recipientName(of:)) ?? "ended recipient"
     /// `false` once deregistered or cancelled: a pass skips it from then on.
     private(set) var isActive = true
     /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription (its owner)
@@ -33,7 +36,8 @@ final class Recipient {
         self.order = order
         self.id = ObjectIdentifier(consumer)
         self.lists = lists
-        self.listensForConsumption = lists.matches(DidConsumeEvent.self, value: DidConsumeEvent.probe)
+        self.listensForConsumption = lists.matches(
+            DidConsumeEvent.self, value: DidConsumeEvent.probe)
         if weakly {
             self.weak = consumer
             self.unretained = nil

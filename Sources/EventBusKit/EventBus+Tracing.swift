@@ -1,0 +1,114 @@
+extension EventBus {
+    /// Starts recording every pass the bus runs from now on, and returns the trace.
+    ///
+    /// The trace keeps the most recent `capacity` passes (see ``EventTrace``). Starting a
+    /// trace while one runs replaces it; the old trace keeps what it recorded. While no trace
+    /// runs, the bus records nothing and a pass pays one test for it.
+    ///
+    /// ```swift
+    /// let trace = bus.startTracing()
+    /// bus.dispatch(NavigationEvent(destination: .two))
+    /// print(trace.tree)
+    /// ```
+    /// - Parameter capacity: The most passes to keep; must be positive.
+    /// - Returns: The new trace.
+    /// - Precondition: `capacity` is positive; otherwise the program stops with a message
+    ///   naming `capacity`.
+    @discardableResult
+    public func startTracing(capacity: Int = 1_000) -> EventTrace {
+        precondition(
+            capacity > 0,
+            "EventBus.startTracing(capacity:): capacity must be positive, got \(capacity)")
+        let trace = EventTrace(capacity: capacity)
+        self.trace = trace
+        tracedRecipient = nil
+        return trace
+    }
+
+    /// Stops recording; the trace keeps what it recorded. Does nothing when no trace runs.
+    public func stopTracing() {
+        trace = nil
+        tracedRecipient = nil
+    }
+
+    /// Who would receive `event` now, and why each registered recipient would or would not,
+    /// without delivering anything.
+    ///
+    /// The explanation follows the matching table of the delivery contract, evaluated on the
+    /// lists each recipient gave at registration. It builds no route and calls no recipient.
+    ///
+    /// ```swift
+    /// print(bus.explain(PageViewEvent(page: "two")))
+    /// // FlowController receives it: entry PageViewEvent of willConsume covers it
+    /// // Logger does not receive it: no entry covers it
+    /// ```
+    /// - Parameter event: The event to explain.
+    /// - Returns: The recipients in the order they would be called, and a line per recipient.
+    /// - Complexity: O(*n*) for *n* registered recipients.
+    public func explain(_ event: any Event) -> RoutingExplanation {
+        let candidates = registry.recipients.compactMap { recipient in
+            recipient.consumer.map { _ in (name: recipient.name, lists: recipient.lists) }
+        }
+        return RoutingExplanation(event, candidates: candidates)
+    }
+
+    // MARK: The pass's hooks (called only while a trace runs)
+
+    /// Records the start of a pass.
+    func beginTracedPass(of event: any Event, cause: EventTrace.Cause?, in trace: EventTrace) {
+        tracedPass = trace.beginPass(event, cause: cause)
+        tracedRecipient = nil
+    }
+
+    /// Records a delivery, and remembers who is being called: what it dispatches is caused
+    /// by it.
+    func traceDelivery(to recipient: Recipient, in trace: EventTrace) {
+        let name = recipient.name
+        tracedRecipient = name
+        trace.recordDelivery(to: name)
+    }
+
+    /// The cause a trace records for an event queued now by `recipient` (or by the bus, when
+    /// `nil`); `nil` while no trace runs.
+    func tracedCause(by recipient: String?) -> EventTrace.Cause? {
+        trace == nil ? nil : EventTrace.Cause(sequence: tracedPass, recipient: recipient)
+    }
+}
+
+extension EventBus: CustomStringConvertible {
+    /// The registered recipients in registration order with their lists, and the routes
+    /// built so far.
+    ///
+    /// ```text
+    /// EventBus: 2 recipients
+    ///   1. FlowController  willConsume: [NavigationEvent]  excludeList: []
+    ///   2. Logger  willConsume: [DidConsumeEvent]  excludeList: []
+    /// routes built: NavigationEvent → FlowController
+    /// ```
+    public var description: String {
+        let live = registry.recipients.filter { $0.consumer != nil }
+        var lines = ["EventBus: \(live.count) recipient\(live.count == 1 ? "" : "s")"]
+        for (index, recipient) in live.enumerated() {
+            lines.append(
+                "  \(index + 1). \(recipient.name)"
+                    + "  willConsume: \(Self.listText(recipient.lists.willConsume))"
+                    + "  excludeList: \(Self.listText(recipient.lists.excludeList))")
+        }
+        let routes = registry.routes.sorted { "\($0.type)" < "\($1.type)" }
+        if routes.isEmpty {
+            lines.append("routes built: none")
+        } else {
+            lines.append("routes built:")
+            for route in routes {
+                let names = route.entries.filter(\.isLive).map(\.recipient.name)
+                lines.append(
+                    "  \(route.type) → \(names.isEmpty ? "no one" : names.joined(separator: ", "))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func listText(_ list: [any Event.Type]) -> String {
+        "[" + list.map { "\($0)" }.joined(separator: ", ") + "]"
+    }
+}
