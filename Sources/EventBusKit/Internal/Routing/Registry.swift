@@ -108,7 +108,8 @@ struct Registry {
     ///   caller to release after the access.
     /// - Complexity: O(*n* + *r*·log *k*) for *n* recipients and *r* routes of length *k*.
     @discardableResult
-    mutating func remove(_ recipient: Recipient) -> (removed: Bool, released: (any EventConsumer)?) {
+    mutating func remove(_ recipient: Recipient) -> (removed: Bool, released: (any EventConsumer)?)
+    {
         let released = recipient.deactivate()
         guard byID[recipient.id] === recipient else { return (false, released) }
         byID[recipient.id] = nil
