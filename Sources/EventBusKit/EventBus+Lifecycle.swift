@@ -68,8 +68,12 @@ extension EventBus {
     /// on a copy swapped out and back in (see `FastPath.swift`).
     ///
     /// `change` must not call the app's code: what it removes it returns, for the caller to
-    /// release with `release(afterAccess:)`.
+    /// release with `release(afterAccess:)`. During a pass, the pass's entries are pinned
+    /// first, so the change copies rather than changes them (see `RouteEntries`).
     func changeRegistry<Result>(_ change: (inout Registry) -> Result) -> Result {
+        if let running = runningRoute, pinnedRoute == nil {
+            pinnedRoute = running.takeUnretainedValue()
+        }
         var local = Registry()
         swap(&local, &registry)
         defer { swap(&local, &registry) }

@@ -100,7 +100,7 @@ extension EventBus: CustomStringConvertible {
         } else {
             lines.append("routes built:")
             for route in routes {
-                let names = route.entries.filter(\.isLive).map(\.recipient.name)
+                let names = route.entries.all.filter(\.isLive).map(\.recipient.name)
                 lines.append(
                     "  \(route.type) → \(names.isEmpty ? "no one" : names.joined(separator: ", "))")
             }

@@ -59,6 +59,11 @@ public final class EventBus {
     var endedSweepThreshold = 64
     /// The running trace (see `EventBus+Tracing.swift`); `nil` costs the pass one test.
     var trace: EventTrace?
+    /// The entries the running pass reads, unretained; `nil` between passes.
+    var runningRoute: Unmanaged<RouteEntries>?
+    /// The running pass's entries, retained by a registry change made during the pass so
+    /// they outlive it (see `RouteEntries`); released when the pass ends.
+    var pinnedRoute: RouteEntries?
     /// While a trace runs: the running pass's sequence, and the recipient being called.
     var tracedPass = 0
     var tracedRecipient: String?
@@ -138,6 +143,7 @@ public final class EventBus {
         if core.isDelivering { return admitDuringDelivery(event) }
         core.beginDrain()
         runPass(event, cause: nil)
+        if core.endDrainIfNothingWaits() { return DeliveryCore.singlePassReport }
         return drain()
     }
 
@@ -157,7 +163,7 @@ public final class EventBus {
 
     /// Runs the passes of the waiting events until the core says the drain is over, discards
     /// what the budget leaves, and reports.
-    @inline(__always)
+    @inline(never)
     private func drain() -> DispatchReport {
         while true {
             switch core.passEnded() {
@@ -204,43 +210,48 @@ public final class EventBus {
     @inline(__always)
     private func runPass(_ event: any Event, cause: EventTrace.Cause?) {
         let route = route(of: event)
-        // The pass holds its route to the end: that keeps the strongly held consumers on it
-        // alive, so they are called unretained (see `UnretainedConsumer`).
-        defer { release(afterAccess: route) }
+        // The pass reads its entries unretained; `changeRegistry` pins them if the registry
+        // changes before the pass ends (see `RouteEntries`).
+        runningRoute = route.entries
+        defer { endPass() }
         let trace = self.trace
         if let trace { beginTracedPass(of: event, cause: cause, in: trace) }
         var delivered = 0
-        for index in route.entries.indices {
-            // Read through `route.entries[index]` rather than a local: a local reference would
-            // be retained for its whole scope.
-            if route.entries[index].isCallableUnretained,
-                let unretained = route.entries[index].recipient.unretained
-            {
-                if let trace { traceDelivery(to: route.entries[index].recipient, in: trace) }
-                let causedIncident = unretained.consume(event)
-                delivered &+= 1
-                if causedIncident {
-                    announceIncident(of: unretained, by: route.entries[index].consumer!, event)
+        route.entries._withUnsafeGuaranteedRef { entries in
+            for index in 0..<entries.count {
+                // Read through `entries.base[index]` rather than a local: a local reference
+                // would be retained for its whole scope.
+                if entries.base[index].isCallableUnretained,
+                    let unretained = entries.base[index].recipient.unretained
+                {
+                    if let trace { traceDelivery(to: entries.base[index].recipient, in: trace) }
+                    let causedIncident = unretained.consume(event)
+                    delivered &+= 1
+                    if causedIncident {
+                        announceIncident(of: unretained, by: entries.base[index].consumer!, event)
+                    }
+                    announceConsumption(by: entries.base[index].consumer!, of: route, event)
+                    continue
                 }
-                announceConsumption(by: route.entries[index].consumer!, of: route, event)
-                continue
+                let recipient = entries.base[index].recipient
+                guard let consumer = recipient.consumer else {
+                    // Removed before its turn, or ended (its object is gone): skip it, forget it.
+                    if recipient.isActive { end(recipient) }
+                    continue
+                }
+                if let trace { traceDelivery(to: recipient, in: trace) }
+                if let unretained = recipient.unretained {
+                    // `consumer` keeps it alive for the call.
+                    let causedIncident = withExtendedLifetime(consumer) {
+                        unretained.consume(event)
+                    }
+                    if causedIncident { announceIncident(of: unretained, by: consumer, event) }
+                } else {
+                    consumer.consume(event)
+                }
+                delivered &+= 1
+                announceConsumption(by: consumer, of: route, event)
             }
-            let recipient = route.entries[index].recipient
-            guard let consumer = recipient.consumer else {
-                // Removed before its turn, or ended (its object is gone): skip it, forget it.
-                if recipient.isActive { end(recipient) }
-                continue
-            }
-            if let trace { traceDelivery(to: recipient, in: trace) }
-            if let unretained = recipient.unretained {
-                // `consumer` keeps it alive for the call.
-                let causedIncident = withExtendedLifetime(consumer) { unretained.consume(event) }
-                if causedIncident { announceIncident(of: unretained, by: consumer, event) }
-            } else {
-                consumer.consume(event)
-            }
-            delivered &+= 1
-            announceConsumption(by: consumer, of: route, event)
         }
         if trace != nil { tracedRecipient = nil }
         if DeliveryCore.announcesNoConsumer(
@@ -251,10 +262,25 @@ public final class EventBus {
         }
     }
 
+    /// Ends a pass: unpins its entries, releasing them if a registry change replaced them.
+    @inline(__always)
+    private func endPass() {
+        runningRoute = nil
+        if pinnedRoute != nil { unpinRoute() }
+    }
+
+    /// Releases the pinned entries (after the access: their consumers' deinits may run).
+    @inline(never)
+    private func unpinRoute() {
+        var pinned: RouteEntries? = nil
+        swap(&pinned, &pinnedRoute)
+        release(afterAccess: pinned)
+    }
+
     /// Queues the announcement that `consumer` consumed `event`, while someone listens.
     @inline(__always)
     private func announceConsumption(
-        by consumer: @autoclosure () -> any EventConsumer, of route: Route, _ event: any Event
+        by consumer: @autoclosure () -> any EventConsumer, of route: RouteView, _ event: any Event
     ) {
         if DeliveryCore.announcesConsumption(
             ofAnnouncement: route.isAnnouncement,
@@ -324,7 +350,8 @@ public final class EventBus {
         let route =
             registry.route(for: ObjectIdentifier(A.self))
             ?? changeRegistry { $0.route(of: A.self) }
-        for index in route.entries.indices where route.entries[index].isLive { return true }
+        let entries = route.entries
+        for index in 0..<entries.count where entries[index].isLive { return true }
         return false
     }
 
@@ -333,9 +360,9 @@ public final class EventBus {
     /// The route of `event`: one look-up for a value type or a class instance held as its own
     /// class; the route is built on first use.
     @inline(__always)
-    private func route(of event: any Event) -> Route {
+    private func route(of event: any Event) -> RouteView {
         let held = heldTypeKey(event)
-        if let route = registry.route(for: held) {
+        if let route = registry.view(for: held) {
             if route.isValueType || objectTypeKey(event) == held { return route }
         }
         return routeByDynamicType(event)
@@ -343,9 +370,9 @@ public final class EventBus {
 
     /// The route of `event` found or built by its dynamic type.
     @inline(never)
-    private func routeByDynamicType(_ event: any Event) -> Route {
+    private func routeByDynamicType(_ event: any Event) -> RouteView {
         let type = type(of: event)
-        if let route = registry.route(for: ObjectIdentifier(type)) { return route }
-        return changeRegistry { $0.buildRoute(for: type, deciding: event) }
+        if let route = registry.view(for: ObjectIdentifier(type)) { return route }
+        return RouteView(changeRegistry { $0.buildRoute(for: type, deciding: event) })
     }
 }

@@ -114,6 +114,19 @@ struct DeliveryCore: ~Copyable {
         case finish(DispatchReport)
     }
 
+    /// Ends the drain after its first pass when nothing waits — a dispatch whose recipients
+    /// queued nothing, the common case — and returns whether it did (the report is then
+    /// ``singlePassReport``); otherwise the caller goes on with ``passEnded()``.
+    @inline(__always)
+    mutating func endDrainIfNothingWaits() -> Bool {
+        guard waiting.isEmpty else { return false }
+        isDelivering = false
+        return true
+    }
+
+    /// The report of a drain that ran one pass and discarded nothing.
+    static let singlePassReport = DispatchReport.drained(events: 1)
+
     /// Ends a pass and says what comes next.
     mutating func passEnded() -> Step {
         delivered += 1

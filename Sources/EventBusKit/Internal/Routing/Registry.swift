@@ -42,9 +42,16 @@ struct Registry {
     /// The route of the type with identity `key`, if it was built.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
     func route(for key: ObjectIdentifier) -> Route? {
         table.route(for: key)
+    }
+
+    /// The route of the type with identity `key` as a pass reads it, if it was built.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func view(for key: ObjectIdentifier) -> RouteView? {
+        table.view(for: key)
     }
 
     /// Builds, caches and returns the route of `event`'s type; `event` decides categories.
@@ -54,7 +61,7 @@ struct Registry {
         let matching = recipients.lazy.filter {
             $0.consumer != nil && $0.lists.matches(type, value: event)
         }
-        let route = Route(type: type, entries: Array(matching.map(RouteEntry.init)))
+        let route = Route(type: type, entries: RouteEntries(matching.map(RouteEntry.init)))
         table.insert(route)
         return route
     }
@@ -95,7 +102,7 @@ struct Registry {
         } else {
             table.updateEach { route in
                 if lists.matches(route.type, value: nil) {
-                    route.entries.append(RouteEntry(recipient))
+                    route.changeEntries { $0.append(RouteEntry(recipient)) }
                 }
             }
         }
@@ -114,10 +121,10 @@ struct Registry {
         guard byID[recipient.id] === recipient else { return (false, released) }
         byID[recipient.id] = nil
         if recipient.listensForConsumption { consumptionListenerCount -= 1 }
-        recipients.remove(at: Self.index(of: recipient, in: recipients) { $0 }!)
+        recipients.remove(at: Self.index(of: recipient, in: recipients)!)
         table.updateEach { route in
-            if let position = Self.index(of: recipient, in: route.entries, { $0.recipient }) {
-                route.entries.remove(at: position)
+            if let position = Self.index(of: recipient, in: route.entries) {
+                route.changeEntries { $0.remove(at: position) }
             }
         }
         return (true, released)
@@ -141,7 +148,9 @@ struct Registry {
         }
         guard ended else { return [] }
         recipients.removeAll { !$0.isActive }
-        table.updateEach { route in route.entries.removeAll { !$0.recipient.isActive } }
+        table.updateEach { route in
+            route.changeEntries { $0.removeAll { !$0.recipient.isActive } }
+        }
         return released
     }
 
@@ -158,16 +167,26 @@ struct Registry {
         return released
     }
 
-    /// The index of `recipient` in `list`, which is sorted by registration order.
-    private static func index<Element>(
-        of recipient: Recipient, in list: [Element], _ recipientOf: (Element) -> Recipient
+    /// The index of `recipient` in `recipients`, which is sorted by registration order.
+    private static func index(of recipient: Recipient, in recipients: [Recipient]) -> Int? {
+        index(of: recipient, count: recipients.count) { recipients[$0] }
+    }
+
+    /// The index of `recipient`'s entry in `entries`, which are sorted by registration order.
+    private static func index(of recipient: Recipient, in entries: RouteEntries) -> Int? {
+        index(of: recipient, count: entries.count) { entries[$0].recipient }
+    }
+
+    /// Binary search by registration order over `count` recipients.
+    private static func index(
+        of recipient: Recipient, count: Int, _ recipientAt: (Int) -> Recipient
     ) -> Int? {
         var low = 0
-        var high = list.count
+        var high = count
         while low < high {
             let mid = (low + high) / 2
-            if recipientOf(list[mid]).order < recipient.order { low = mid + 1 } else { high = mid }
+            if recipientAt(mid).order < recipient.order { low = mid + 1 } else { high = mid }
         }
-        return low < list.count && recipientOf(list[low]) === recipient ? low : nil
+        return low < count && recipientAt(low) === recipient ? low : nil
     }
 }

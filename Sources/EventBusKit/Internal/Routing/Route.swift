@@ -1,9 +1,8 @@
 /// The recipients of one event type, in registration order: who a pass of such an event
 /// calls.
 ///
-/// A pass copies the route it runs (a retain of `entries`), so the route is fixed when the
-/// pass begins: a registry change during the pass gives the registry a new array (copy on
-/// write) and leaves the pass's copy alone (the snapshot rule).
+/// The route is fixed when a pass begins: a registry change during the pass copies the
+/// entries it changes and leaves the pass's alone (the snapshot rule; see ``RouteEntries``).
 struct Route {
     /// The identity of the event type (its metadata pointer): the route table's key.
     let key: ObjectIdentifier
@@ -15,14 +14,21 @@ struct Route {
     /// dynamic type, and finding the route needs no look at the instance.
     let isValueType: Bool
     /// The recipients whose lists match the type, in registration order.
-    var entries: [RouteEntry]
+    private(set) var entries: RouteEntries
 
-    init(type: any Event.Type, entries: [RouteEntry]) {
+    init(type: any Event.Type, entries: RouteEntries) {
         self.key = ObjectIdentifier(type)
         self.type = type
         self.isAnnouncement = type is any _BusAnnouncement.Type
         self.isValueType = !(type is AnyObject.Type)
         self.entries = entries
+    }
+
+    /// Changes the entries, first copying them when they are shared (a running pass reads
+    /// them).
+    mutating func changeEntries(_ change: (RouteEntries) -> Void) {
+        if !isKnownUniquelyReferenced(&entries) { entries = entries.copy() }
+        change(entries)
     }
 }
 
@@ -30,7 +36,7 @@ struct Route {
 /// strongly.
 ///
 /// The entry's strong reference is what lets a pass call the consumer unretained (see
-/// `UnretainedConsumer`): the pass keeps its route, and so this entry, alive to the end.
+/// `UnretainedConsumer`): the pass's entries stay alive and unchanged to its end.
 struct RouteEntry {
     /// The recipient; a pass checks that it is still active before calling.
     let recipient: Recipient

@@ -10,6 +10,8 @@ struct RouteTable {
     private var keys: [UInt] = []
     /// Each slot's route; `nil` exactly where `keys` is 0.
     private var routes: [Route?] = []
+    /// Each slot's route as a pass reads it (no reference counting on the way).
+    private var views: [RouteView?] = []
     /// `64 - log2(keys.count)`: the hash's top bits index the slots.
     private var shift = 64
     /// The number of routes.
@@ -18,14 +20,33 @@ struct RouteTable {
     /// The route of the type with identity `key`, if it was built.
     ///
     /// - Complexity: O(1) expected.
-    @inline(__always)
     func route(for key: ObjectIdentifier) -> Route? {
+        slot(for: key).flatMap { routes[$0] }
+    }
+
+    /// The route of the type with identity `key` as a pass reads it, if it was built.
+    ///
+    /// - Complexity: O(1) expected.
+    @inline(__always)
+    func view(for key: ObjectIdentifier) -> RouteView? {
         guard count > 0 else { return nil }
         let wanted = UInt(bitPattern: key)
         var slot = Self.firstSlot(wanted, shift: shift)
         while true {
             let found = keys[slot]
-            if found == wanted { return routes[slot] }
+            if found == wanted { return views[slot] }
+            if found == 0 { return nil }
+            slot = (slot &+ 1) & (keys.count &- 1)
+        }
+    }
+
+    private func slot(for key: ObjectIdentifier) -> Int? {
+        guard count > 0 else { return nil }
+        let wanted = UInt(bitPattern: key)
+        var slot = Self.firstSlot(wanted, shift: shift)
+        while true {
+            let found = keys[slot]
+            if found == wanted { return slot }
             if found == 0 { return nil }
             slot = (slot &+ 1) & (keys.count &- 1)
         }
@@ -44,6 +65,7 @@ struct RouteTable {
     mutating func updateEach(_ body: (inout Route) -> Void) {
         for slot in routes.indices where routes[slot] != nil {
             body(&routes[slot]!)
+            views[slot] = RouteView(routes[slot]!)
         }
     }
 
@@ -56,6 +78,7 @@ struct RouteTable {
         for slot in keys.indices {
             keys[slot] = 0
             routes[slot] = nil
+            views[slot] = nil
         }
         count = 0
     }
@@ -65,6 +88,7 @@ struct RouteTable {
         let capacity = max(16, keys.count * 2)
         keys = Array(repeating: 0, count: capacity)
         routes = Array(repeating: nil, count: capacity)
+        views = Array(repeating: nil, count: capacity)
         shift = 64 - capacity.trailingZeroBitCount
         for case let route? in old { place(route) }
     }
@@ -75,6 +99,7 @@ struct RouteTable {
         while keys[slot] != 0 { slot = (slot &+ 1) & (keys.count &- 1) }
         keys[slot] = key
         routes[slot] = route
+        views[slot] = RouteView(route)
     }
 
     /// The top bits of the key times 2⁶⁴/φ (Fibonacci hashing): metadata addresses are
