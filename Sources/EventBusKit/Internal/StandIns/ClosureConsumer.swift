@@ -17,20 +17,29 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
     private let label: String
     /// Whether `willConsume` names `T` itself (not a category), so a routed event is a `T`.
     private let listsT: Bool
-    /// For a class `T`, the handler called with the event's existential in place of the `T`,
-    /// so the object is borrowed from the existential rather than copied out (a retain and a
-    /// release per delivery).
+    /// The handler called with the event's existential in place of the `T`, so the value is
+    /// borrowed from the existential rather than copied out (for a class, a retain and a
+    /// release per delivery; for a struct, a copy and a destroy); used when ``borrowing`` says
+    /// so.
     ///
     /// Sound because a closure whose parameter type is a generic `T` takes its argument by
-    /// address, as a closure of `any Event` takes the existential's; and the existential of an
-    /// event that a route delivered to `T` holds, in the first word of its buffer, one
-    /// reference to an instance of `T` or of a subclass (the route decided `event is T` on the
-    /// dynamic type with a metatype check, which never bridges): that word is a valid `T`.
-    /// (A placeholder unless ``borrowsEvents``: an optional closure would be copied, a retain,
-    /// to be called.)
+    /// address, as a closure of `any Event` takes the existential's, and when it is used the
+    /// existential's buffer starts with a valid `T`: for a class `T`, the existential of an
+    /// event a route delivered to `T` holds one reference to an instance of `T` or of a
+    /// subclass (the route decided `event is T` on the dynamic type with a metatype check,
+    /// which never bridges); for a value type, the value is stored inline, which
+    /// `callRouted(_:)` checks once by comparing the value's address with the existential's.
     private let borrowingHandler: (any Event) throws -> Void
-    /// Whether ``borrowingHandler`` is the handler (a class `T` listed as itself).
-    private let borrowsEvents: Bool
+    /// Whether ``borrowingHandler`` may be called: `.always` for a class `T` listed as
+    /// itself, `.unknown` for a value type until its first event shows whether it is stored
+    /// in the existential's buffer, `.never` otherwise.
+    private var borrowing: Borrowing
+
+    /// See ``borrowing``.
+    private enum Borrowing: UInt8 {
+        case unknown, always, never
+    }
+
     /// What the last routed call must announce, until the bus takes it.
     private var incident: Incident?
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused; never retained.
@@ -71,10 +80,8 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
         self.label = label
         self.bus = bus
         listsT = listed == T.self
-        borrowsEvents = listsT && T.self is AnyObject.Type
-        borrowingHandler =
-            borrowsEvents
-            ? unsafeBitCast(handler, to: ((any Event) throws -> Void).self) : { _ in }
+        borrowing = !listsT ? .never : T.self is AnyObject.Type ? .always : .unknown
+        borrowingHandler = unsafeBitCast(handler, to: ((any Event) throws -> Void).self)
     }
 
     deinit {
@@ -144,15 +151,27 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
     }
 
     /// Calls the handler with `event` as a `T`, which a route proved it is (`event is T`),
-    /// with no dynamic cast, and for a class without a retain (see `borrowingHandler`).
+    /// with no dynamic cast, and without a copy when it may borrow (see `borrowingHandler`).
     @inline(__always)
     private func callRouted(_ event: any Event) throws {
-        if borrowsEvents { return try borrowingHandler(event) }
+        if borrowing == .always { return try borrowingHandler(event) }
+        if borrowing == .unknown { borrowing = Self.isStoredInline(event) ? .always : .never }
         func open<E: Event>(_ value: E) throws {
             // `E` is `T`: only classes have subtypes. Sound as an identity conversion.
             try handler(E.self == T.self ? unsafeBitCast(value, to: T.self) : value as! T)
         }
         try open(event)
+    }
+
+    /// Whether the existential `event` stores its value in its own buffer (not in a box).
+    @inline(never)
+    private static func isStoredInline(_ event: any Event) -> Bool {
+        withUnsafePointer(to: event) { container in
+            func open<E: Event>(_ value: E) -> Bool {
+                withUnsafePointer(to: value) { UnsafeRawPointer($0) == UnsafeRawPointer(container) }
+            }
+            return open(event)
+        }
     }
 }
 
