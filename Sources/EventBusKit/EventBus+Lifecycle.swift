@@ -12,16 +12,20 @@ extension EventBus {
     /// recipients (plus 64) at O(1) amortized per registration.
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` was already registered.
-    func add(_ consumer: any EventConsumer, weakly: Bool) -> Recipient? {
+    /// - Parameter routed: The consumer again, when it is one of the bus's stand-ins (which
+    ///   the bus calls through their routed entry).
+    func add(
+        _ consumer: any EventConsumer, weakly: Bool, routed: (any RoutedConsumer)? = nil
+    ) -> Recipient? {
         guard registeredRecipient(for: consumer) == nil else { return nil }
-        let lists = MatchList(of: consumer)
+        let lists = MatchList(of: consumer, category: category(named:))
         MigrationDiagnostics.check(lists, of: consumer)  // debug builds: SwiftEventBus habits
         if registry.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.count * 2)
         }
         let (recipient, released) = changeRegistry {
-            $0.add(consumer, lists: lists, weakly: weakly)
+            $0.add(consumer, lists: lists, weakly: weakly, routed: routed)
         }
         release(afterAccess: released)
         return recipient
@@ -53,6 +57,16 @@ extension EventBus {
             (recipient.consumer as? any BusStream)?.finish()
         }
         release(afterAccess: changeRegistry { $0.removeAll() })
+    }
+
+    /// The category a list entry names, or `nil` when it names a type: a run-time conformance
+    /// check, answered once per entry type.
+    private func category(named entry: any Event.Type) -> (any _EventCategory.Type)? {
+        let id = ObjectIdentifier(entry)
+        if let known = entryCategories[id] { return known }
+        let category = entry as? any _EventCategory.Type
+        entryCategories.set(category, for: id)
+        return category
     }
 
     /// The recipient registered for `consumer`, if it is still alive. (The liveness check, a

@@ -46,8 +46,9 @@ extension EventBus {
         makeStream(
             listing: T.self,
             bufferingPolicy: bufferingPolicy,
-            label:
-                "events(of: \(T.self), bufferingPolicy: \(bufferingPolicy)) at \(fileID):\(line)",
+            label: {
+                "events(of: \(T.self), bufferingPolicy: \(bufferingPolicy)) at \(fileID):\(line)"
+            },
             isolation: isolation)
     }
 
@@ -86,8 +87,9 @@ extension EventBus {
         makeStream(
             listing: category,
             bufferingPolicy: bufferingPolicy,
-            label:
-                "events(of: \(category), bufferingPolicy: \(bufferingPolicy)) at \(fileID):\(line)",
+            label: {
+                "events(of: \(category), bufferingPolicy: \(bufferingPolicy)) at \(fileID):\(line)"
+            },
             isolation: isolation)
     }
 
@@ -95,7 +97,7 @@ extension EventBus {
     private func makeStream<Element: Sendable>(
         listing listed: any Event.Type,
         bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
-        label: String,
+        label: @escaping () -> String,
         isolation: isolated (any Actor)?
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(
@@ -104,7 +106,7 @@ extension EventBus {
         let consumer = ClosureConsumer(
             streaming: listed, yield: { continuation.yield($0) },
             finish: { continuation.finish() }, label: label, bus: self)
-        let recipient = add(consumer, weakly: false)!
+        let recipient = add(consumer, weakly: false, routed: consumer)!
         // The recipient lives while its lifeline does, and only the termination handler
         // holds the lifeline. When the consumer stops, the handler (on whatever thread it
         // runs) releases the lifeline first, so from then on the bus never calls the

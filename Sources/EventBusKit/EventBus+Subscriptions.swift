@@ -29,7 +29,7 @@ extension EventBus {
         line: Int = #line,
         _ handler: @escaping (T) -> Void
     ) -> Subscription {
-        subscribe(handler, label: "Subscription(to: \(T.self), at: \(fileID):\(line))")
+        subscribe(handler, label: { "Subscription(to: \(T.self), at: \(fileID):\(line))" })
     }
 
     /// The message `subscribe(to:)` stops with for `type`, or `nil` when it is subscribable.
@@ -75,7 +75,7 @@ extension EventBus {
         throwing handler: @escaping (T) throws -> Void
     ) -> Subscription {
         subscribe(
-            handler, label: "Subscription(to: \(T.self), throwing, at: \(fileID):\(line))")
+            handler, label: { "Subscription(to: \(T.self), throwing, at: \(fileID):\(line))" })
     }
 
     /// Subscribes a closure to events of type `T` for as long as `owner` lives, handing it
@@ -126,7 +126,8 @@ extension EventBus {
             handler(owner, event)
         }
         return subscribe(
-            body, label: "Subscription(to: \(T.self), at: \(fileID):\(line), owner: \(Owner.self))",
+            body,
+            label: { "Subscription(to: \(T.self), at: \(fileID):\(line), owner: \(Owner.self))" },
             owner: owner)
     }
 
@@ -136,10 +137,12 @@ extension EventBus {
     /// - Parameter owner: For an owner-bound subscription, the object whose deallocation ends
     ///   it; its token then does not end it on deinit.
     private func subscribe<T: Event>(
-        _ handler: @escaping (T) throws -> Void, label: String, owner: AnyObject? = nil
+        _ handler: @escaping (T) throws -> Void, label: @escaping () -> String,
+        owner: AnyObject? = nil
     ) -> Subscription {
         if let problem = Self.subscriptionProblem(T.self) { preconditionFailure(problem) }
-        let recipient = add(ClosureConsumer(handler, label: label, bus: self), weakly: false)!
+        let standIn = ClosureConsumer(handler, label: label, bus: self)
+        let recipient = add(standIn, weakly: false, routed: standIn)!
         if let owner { recipient.bindLifetime(to: owner) }
         return Subscription(bus: self, recipient: recipient, endsOnDeinit: owner == nil)
     }

@@ -55,6 +55,8 @@ public final class EventBus {
     /// The mailbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?
+    /// For each list entry type seen, the category it names (`nil` for a type).
+    var entryCategories = IdentityTable<(any _EventCategory.Type)?>()
     /// `add` sweeps out ended recipients when the registry reaches this size.
     var endedSweepThreshold = 64
     /// The running trace (see `EventBus+Tracing.swift`); `nil` costs the pass one test.
@@ -373,6 +375,7 @@ public final class EventBus {
     private func routeByDynamicType(_ event: any Event) -> RouteView {
         let type = type(of: event)
         if let route = registry.view(for: ObjectIdentifier(type)) { return route }
-        return RouteView(changeRegistry { $0.buildRoute(for: type, deciding: event) })
+        let kind = EventKind(type)
+        return RouteView(changeRegistry { $0.buildRoute(for: kind, deciding: event) })
     }
 }

@@ -41,18 +41,20 @@ struct UnretainedConsumer {
     private let object: UnsafeRawPointer
     private let call: any ConsumerCall.Type
 
+    /// A consumer called through ``EventConsumer/consume(_:)``.
     init(_ consumer: any EventConsumer) {
         func open<C: EventConsumer>(_ consumer: C) -> (UnsafeRawPointer, any ConsumerCall.Type) {
             (UnsafeRawPointer(Unmanaged.passUnretained(consumer).toOpaque()), CallConsumer<C>.self)
         }
+        (object, call) = open(consumer)
+    }
+
+    /// One of the bus's stand-ins, called through ``RoutedConsumer/consumeRouted(_:)``.
+    init(routed consumer: any RoutedConsumer) {
         func open<C: RoutedConsumer>(_ consumer: C) -> (UnsafeRawPointer, any ConsumerCall.Type) {
             (UnsafeRawPointer(Unmanaged.passUnretained(consumer).toOpaque()), CallRouted<C>.self)
         }
-        if let routed = consumer as? any RoutedConsumer {
-            (object, call) = open(routed)
-        } else {
-            (object, call) = open(consumer)
-        }
+        (object, call) = open(consumer)
     }
 
     /// Calls `consume(event)` on the consumer.

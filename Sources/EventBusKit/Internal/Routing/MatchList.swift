@@ -26,13 +26,27 @@ struct MatchList {
     let excludeList: [any Event.Type]
 
     /// Reads `consumer`'s lists (once: they may be computed).
-    init(of consumer: any EventConsumer) {
-        self.init(willConsume: consumer.willConsume, excludeList: consumer.excludeList)
+    /// - Parameter category: The category an entry names, or `nil` when it names a type; the
+    ///   bus passes a cached answer (the check is a run-time conformance look-up).
+    init(
+        of consumer: any EventConsumer,
+        category: (any Event.Type) -> (any _EventCategory.Type)? = {
+            $0 as? any _EventCategory.Type
+        }
+    ) {
+        self.init(
+            willConsume: consumer.willConsume, excludeList: consumer.excludeList,
+            category: category)
     }
 
-    init(willConsume: [any Event.Type], excludeList: [any Event.Type]) {
-        let will = Classified(willConsume)
-        let exclude = Classified(excludeList)
+    init(
+        willConsume: [any Event.Type], excludeList: [any Event.Type],
+        category: (any Event.Type) -> (any _EventCategory.Type)? = {
+            $0 as? any _EventCategory.Type
+        }
+    ) {
+        let will = Classified(willConsume, category: category)
+        let exclude = Classified(excludeList, category: category)
         muted = will.namesNoEvent
         includesAll = will.namesAllEvent
         included = will.types
@@ -52,13 +66,15 @@ struct MatchList {
         var types: [any Event.Type] = []
         var categories: [any _EventCategory.Type] = []
 
-        init(_ list: [any Event.Type]) {
+        init(
+            _ list: [any Event.Type], category: (any Event.Type) -> (any _EventCategory.Type)?
+        ) {
             for entry in list {
                 if entry == NoEvent.self {
                     namesNoEvent = true
                 } else if entry == AllEvent.self {
                     namesAllEvent = true
-                } else if let category = entry as? any _EventCategory.Type {
+                } else if let category = category(entry) {
                     categories.append(category)
                 } else {
                     types.append(entry)
@@ -73,11 +89,18 @@ struct MatchList {
     /// Whether this list matches an event of `type`; `value` decides category entries
     /// (when `nil`, categories cover nothing). The answer of ``decision(for:value:)``.
     @inline(__always)
-    func matches(_ type: any Event.Type, value: (any Event)?) -> Bool {
-        decision(for: type, value: value).delivers
+    func matches(_ kind: EventKind, value: (any Event)?) -> Bool {
+        decision(for: kind, value: value).delivers
     }
 
     /// The row of the matching table (contract §2) that decides an event of `type`, with the
+    /// entry that decided it; `value` decides category entries (when `nil`, categories cover
+    /// nothing).
+    func decision(for type: any Event.Type, value: (any Event)?) -> MatchDecision {
+        decision(for: EventKind(type), value: value)
+    }
+
+    /// The row of the matching table (contract §2) that decides an event of `kind`, with the
     /// entry that decided it; `value` decides category entries (when `nil`, categories cover
     /// nothing). The table lives here and nowhere else.
     ///
@@ -86,30 +109,63 @@ struct MatchList {
     /// (``DidConsumeEvent``, ``NoConsumerEvent``, ``DroppedEvent``, ``ConsumerFailedEvent``)
     /// are included only by an entry that names their type: ``AllEvent`` and categories do
     /// not include them.
-    func decision(for type: any Event.Type, value: (any Event)?) -> MatchDecision {
+    func decision(for kind: EventKind, value: (any Event)?) -> MatchDecision {
         if muted { return .noEventInWillConsume }  // rule 1
         if excludesAll { return .allEventInExcludeList }  // rule 2
-        if let entry = excluded.first(where: { covers($0, type) }) {  // rule 3
+        if let entry = excluded.first(where: { kind.isCovered(by: $0) }) {  // rule 3
             return .excluded(by: entry)
         }
-        if let value, let entry = excludedCategories.first(where: { $0.covers(value) }) {
+        if !excludedCategories.isEmpty, let value,
+            let entry = excludedCategories.first(where: { $0.covers(value) })
+        {
             return .excluded(by: entry)
         }
-        let isAnnouncement = type is any _BusAnnouncement.Type
+        let isAnnouncement = kind.isAnnouncement
         if includesAll && !isAnnouncement { return .allEventInWillConsume }  // rule 4
-        if let entry = included.first(where: { covers($0, type) }) {  // rule 5
+        if let entry = included.first(where: { kind.isCovered(by: $0) }) {  // rule 5
             return .included(by: entry)
         }
-        let category = value.flatMap { value in includedCategories.first { $0.covers(value) } }
+        let category =
+            includedCategories.isEmpty
+            ? nil : value.flatMap { value in includedCategories.first { $0.covers(value) } }
         if let category, !isAnnouncement { return .included(by: category) }
         return .noEntryCovers(
             announcementSkipped: isAnnouncement && (includesAll || category != nil))  // rule 6
     }
 }
 
-/// Whether the list entry `entry` covers events of `type`: `type is Entry.Type`, that is
-/// the same type or a subclass of a class entry.
-func covers(_ entry: any Event.Type, _ type: any Event.Type) -> Bool {
-    func open<Entry: Event>(_: Entry.Type) -> Bool { type is Entry.Type }
-    return open(entry)
+/// An event type with the two facts matching asks of it, found once per type (each is a
+/// run-time conformance or cast check).
+struct EventKind {
+    /// The event type.
+    let type: any Event.Type
+    /// Whether the type is one of the bus's announcements, which produce no announcements
+    /// and which ``AllEvent`` and categories do not cover.
+    let isAnnouncement: Bool
+    /// Whether the type is a value type: then the type an existential holds is the event's
+    /// dynamic type, and only an entry naming the type itself covers it.
+    let isValueType: Bool
+
+    init(_ type: any Event.Type) {
+        self.type = type
+        isAnnouncement = type is any _BusAnnouncement.Type
+        isValueType = !(type is AnyObject.Type)
+    }
+
+    /// The kind of one of the bus's announcements (structs), known without a check.
+    init<A: Event & _BusAnnouncement>(announcement type: A.Type) {
+        self.type = type
+        isAnnouncement = true
+        isValueType = true
+    }
+
+    /// Whether the list entry `entry` covers events of this type: `type is Entry.Type`, that
+    /// is the same type or a subclass of a class entry.
+    @inline(__always)
+    func isCovered(by entry: any Event.Type) -> Bool {
+        if entry == type { return true }
+        if isValueType { return false }
+        func open<Entry: Event>(_: Entry.Type) -> Bool { type is Entry.Type }
+        return open(entry)
+    }
 }

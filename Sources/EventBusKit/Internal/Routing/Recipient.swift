@@ -32,18 +32,24 @@ final class Recipient {
     /// this variable itself is written only on the bus's isolation.
     private(set) weak var lifetime: AnyObject?
 
-    init(_ consumer: any EventConsumer, lists: MatchList, order: UInt64, weakly: Bool) {
+    /// - Parameter routed: The consumer again, when it is one of the bus's stand-ins.
+    init(
+        _ consumer: any EventConsumer, lists: MatchList, order: UInt64, weakly: Bool,
+        routed: (any RoutedConsumer)? = nil
+    ) {
         self.order = order
         self.id = ObjectIdentifier(consumer)
         self.lists = lists
         self.listensForConsumption = lists.matches(
-            DidConsumeEvent.self, value: DidConsumeEvent.probe)
+            EventKind(announcement: DidConsumeEvent.self),
+            value: lists.excludedCategories.isEmpty ? nil : DidConsumeEvent.probe)
         if weakly {
             self.weak = consumer
             self.unretained = nil
         } else {
             self.strong = consumer
-            self.unretained = UnretainedConsumer(consumer)
+            self.unretained =
+                routed.map(UnretainedConsumer.init(routed:)) ?? UnretainedConsumer(consumer)
         }
     }
 

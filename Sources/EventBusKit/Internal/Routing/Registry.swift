@@ -16,7 +16,7 @@ struct Registry {
     /// Every recipient not yet removed, in registration order (ascending `order`).
     private(set) var recipients: [Recipient] = []
     /// Registered consumers and subscription stand-ins by identity.
-    private var byID: [ObjectIdentifier: Recipient] = [:]
+    private var byID = IdentityTable<Recipient>()
     /// Routes by event type.
     private var table = RouteTable()
     /// The next registration order number.
@@ -57,18 +57,19 @@ struct Registry {
     /// Builds, caches and returns the route of `event`'s type; `event` decides categories.
     ///
     /// - Complexity: O(*n*) for *n* recipients.
-    mutating func buildRoute(for type: any Event.Type, deciding event: any Event) -> Route {
+    mutating func buildRoute(for kind: EventKind, deciding event: any Event) -> Route {
         let matching = recipients.lazy.filter {
-            $0.consumer != nil && $0.lists.matches(type, value: event)
+            $0.consumer != nil && $0.lists.matches(kind, value: event)
         }
-        let route = Route(type: type, entries: RouteEntries(matching.map(RouteEntry.init)))
+        let route = Route(kind: kind, entries: RouteEntries(matching.map(RouteEntry.init)))
         table.insert(route)
         return route
     }
 
     /// The route of announcement type `A`, built from a stand-in value when needed.
     mutating func route<A: Event & _BusAnnouncement>(of type: A.Type) -> Route {
-        table.route(for: ObjectIdentifier(type)) ?? buildRoute(for: type, deciding: A.probe)
+        table.route(for: ObjectIdentifier(type))
+            ?? buildRoute(for: EventKind(announcement: type), deciding: A.probe)
     }
 
     /// The routes built so far, in no particular order.
@@ -84,7 +85,8 @@ struct Registry {
     /// - Complexity: O(*r*) for *r* routes, or O(1) plus a later rebuild of each route when
     ///   the lists name a category.
     mutating func add(
-        _ consumer: any EventConsumer, lists: MatchList, weakly: Bool
+        _ consumer: any EventConsumer, lists: MatchList, weakly: Bool,
+        routed: (any RoutedConsumer)? = nil
     ) -> (recipient: Recipient?, released: (any EventConsumer)?) {
         let id = ObjectIdentifier(consumer)
         var released: (any EventConsumer)? = nil
@@ -92,18 +94,19 @@ struct Registry {
             if existing.consumer === consumer { return (nil, nil) }
             released = remove(existing).released
         }
-        let recipient = Recipient(consumer, lists: lists, order: nextOrder, weakly: weakly)
+        let recipient = Recipient(
+            consumer, lists: lists, order: nextOrder, weakly: weakly, routed: routed)
         nextOrder &+= 1
         recipients.append(recipient)
-        byID[id] = recipient
+        byID.set(recipient, for: id)
         if recipient.listensForConsumption { consumptionListenerCount += 1 }
         if lists.hasCategories {
             table.removeAll()
         } else {
             table.updateEach { route in
-                if lists.matches(route.type, value: nil) {
-                    route.changeEntries { $0.append(RouteEntry(recipient)) }
-                }
+                guard lists.matches(route.kind, value: nil) else { return false }
+                route.changeEntries { $0.append(RouteEntry(recipient)) }
+                return true
             }
         }
         return (recipient, released)
@@ -119,13 +122,13 @@ struct Registry {
     {
         let released = recipient.deactivate()
         guard byID[recipient.id] === recipient else { return (false, released) }
-        byID[recipient.id] = nil
+        byID.removeValue(for: recipient.id)
         if recipient.listensForConsumption { consumptionListenerCount -= 1 }
         recipients.remove(at: Self.index(of: recipient, in: recipients)!)
         table.updateEach { route in
-            if let position = Self.index(of: recipient, in: route.entries) {
-                route.changeEntries { $0.remove(at: position) }
-            }
+            guard let position = Self.index(of: recipient, in: route.entries) else { return false }
+            route.changeEntries { $0.remove(at: position) }
+            return true
         }
         return (true, released)
     }
@@ -143,13 +146,14 @@ struct Registry {
         for recipient in recipients where recipient.consumer == nil {
             ended = true
             if let strong = recipient.deactivate() { released.append(strong) }
-            if byID[recipient.id] === recipient { byID[recipient.id] = nil }
+            if byID[recipient.id] === recipient { byID.removeValue(for: recipient.id) }
             if recipient.listensForConsumption { consumptionListenerCount -= 1 }
         }
         guard ended else { return [] }
         recipients.removeAll { !$0.isActive }
         table.updateEach { route in
             route.changeEntries { $0.removeAll { !$0.recipient.isActive } }
+            return true
         }
         return released
     }

@@ -6,21 +6,21 @@
 struct Route {
     /// The identity of the event type (its metadata pointer): the route table's key.
     let key: ObjectIdentifier
+    /// The event type and what matching asks of it.
+    let kind: EventKind
     /// The event type.
-    let type: any Event.Type
+    var type: any Event.Type { kind.type }
     /// Whether the type is one of the bus's announcements, which produce no announcements.
-    let isAnnouncement: Bool
+    var isAnnouncement: Bool { kind.isAnnouncement }
     /// Whether the type is a value type: then the type an existential holds is the event's
     /// dynamic type, and finding the route needs no look at the instance.
-    let isValueType: Bool
+    var isValueType: Bool { kind.isValueType }
     /// The recipients whose lists match the type, in registration order.
     private(set) var entries: RouteEntries
 
-    init(type: any Event.Type, entries: RouteEntries) {
-        self.key = ObjectIdentifier(type)
-        self.type = type
-        self.isAnnouncement = type is any _BusAnnouncement.Type
-        self.isValueType = !(type is AnyObject.Type)
+    init(kind: EventKind, entries: RouteEntries) {
+        self.key = ObjectIdentifier(kind.type)
+        self.kind = kind
         self.entries = entries
     }
 

@@ -61,11 +61,11 @@ struct RouteTable {
         count &+= 1
     }
 
-    /// Calls `body` on every route, in no particular order, letting it change the entries.
-    mutating func updateEach(_ body: (inout Route) -> Void) {
-        for slot in routes.indices where routes[slot] != nil {
-            body(&routes[slot]!)
-            views[slot] = RouteView(routes[slot]!)
+    /// Calls `body` on every route, in no particular order, letting it change the entries;
+    /// `body` returns whether it did.
+    mutating func updateEach(_ body: (inout Route) -> Bool) {
+        for slot in keys.indices where keys[slot] != 0 {
+            if body(&routes[slot]!) { views[slot] = RouteView(routes[slot]!) }
         }
     }
 
@@ -102,10 +102,9 @@ struct RouteTable {
         views[slot] = RouteView(route)
     }
 
-    /// The top bits of the key times 2⁶⁴/φ (Fibonacci hashing): metadata addresses are
-    /// aligned and close together, and the multiply spreads them over the slots.
     @inline(__always)
     private static func firstSlot(_ key: UInt, shift: Int) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
+        IdentityTable<Route>.firstSlot(key, shift: shift)
     }
+
 }

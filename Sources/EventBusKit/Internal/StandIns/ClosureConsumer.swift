@@ -14,7 +14,9 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
     private let handler: (T) throws -> Void
     /// A stream's `finish`; `nil` for subscriptions.
     private let finishStream: (@Sendable () -> Void)?
-    private let label: String
+    /// Makes the description when first asked: a type's name is costly to print, and most
+    /// stand-ins are never described.
+    private let label: () -> String
     /// Whether `willConsume` names `T` itself (not a category), so a routed event is a `T`.
     private let listsT: Bool
     /// The handler called with the event's existential in place of the `T`, so the value is
@@ -48,7 +50,7 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
     /// A stand-in for a subscription to `T`, plain or throwing (a thrown error is announced
     /// as a ``ConsumerFailedEvent``).
     convenience init(
-        _ handler: @escaping (T) throws -> Void, label: String, bus: EventBus
+        _ handler: @escaping (T) throws -> Void, label: @escaping () -> String, bus: EventBus
     ) where T: Event {
         self.init(listing: T.self, handler, finish: nil, label: label, bus: bus)
     }
@@ -59,7 +61,7 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
     convenience init(
         streaming listed: any Event.Type,
         yield: @escaping (T) -> AsyncStream<T>.Continuation.YieldResult,
-        finish: @escaping @Sendable () -> Void, label: String, bus: EventBus
+        finish: @escaping @Sendable () -> Void, label: @escaping () -> String, bus: EventBus
     ) {
         let handler = { (value: T) throws in
             if case .dropped(let dropped) = yield(value) {
@@ -72,7 +74,7 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
 
     private init(
         listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
-        finish: (@Sendable () -> Void)?, label: String, bus: EventBus
+        finish: (@Sendable () -> Void)?, label: @escaping () -> String, bus: EventBus
     ) {
         willConsume = [listed]
         self.handler = handler
@@ -134,7 +136,7 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
         finishStream?()
     }
 
-    var description: String { label }
+    var description: String { label() }
 
     private static func incident(for error: any Error) -> Incident {
         if let drop = error as? StreamDrop { return .dropped(drop.event) }

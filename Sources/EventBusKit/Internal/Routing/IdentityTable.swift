@@ -1,0 +1,117 @@
+/// A hash table keyed by object or type identity, found in a few loads.
+///
+/// Open addressing keyed by the identity's address: a multiplicative hash picks the first
+/// slot, linear probing resolves collisions, removal shifts later entries back (no
+/// tombstones), and the table doubles before it is half full. A `Dictionary` would hash each
+/// key with SipHash (about 130 instructions); registration looks keys up several times.
+struct IdentityTable<Value> {
+    /// Each slot's key: the identity's address, or 0 for an empty slot.
+    private var keys: [UInt] = []
+    /// Each slot's value; `nil` exactly where `keys` is 0.
+    private var values: [Value?] = []
+    /// `64 - log2(keys.count)`: the hash's top bits index the slots.
+    private var shift = 64
+    /// The number of entries.
+    private(set) var count = 0
+
+    /// The value for `key`, if any.
+    ///
+    /// - Complexity: O(1) expected.
+    @inline(__always)
+    subscript(key: ObjectIdentifier) -> Value? {
+        guard count > 0 else { return nil }
+        let wanted = UInt(bitPattern: key)
+        var slot = Self.firstSlot(wanted, shift: shift)
+        while true {
+            let found = keys[slot]
+            if found == wanted { return values[slot] }
+            if found == 0 { return nil }
+            slot = (slot &+ 1) & (keys.count &- 1)
+        }
+    }
+
+    /// Sets the value for `key`, replacing any.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func set(_ value: Value, for key: ObjectIdentifier) {
+        if (count &+ 1) &* 2 > keys.count { grow() }
+        let wanted = UInt(bitPattern: key)
+        var slot = Self.firstSlot(wanted, shift: shift)
+        while keys[slot] != 0 && keys[slot] != wanted { slot = (slot &+ 1) & (keys.count &- 1) }
+        if keys[slot] == 0 { count &+= 1 }
+        keys[slot] = wanted
+        values[slot] = value
+    }
+
+    /// Removes and returns the value for `key`, if any.
+    ///
+    /// - Complexity: O(1) expected.
+    @discardableResult
+    mutating func removeValue(for key: ObjectIdentifier) -> Value? {
+        guard count > 0 else { return nil }
+        let wanted = UInt(bitPattern: key)
+        let mask = keys.count &- 1
+        var slot = Self.firstSlot(wanted, shift: shift)
+        while keys[slot] != wanted {
+            if keys[slot] == 0 { return nil }
+            slot = (slot &+ 1) & mask
+        }
+        let removed = values[slot]
+        // Shift back every later entry of the run that would no longer be found.
+        var hole = slot
+        var next = (slot &+ 1) & mask
+        while keys[next] != 0 {
+            let home = Self.firstSlot(keys[next], shift: shift)
+            if (next &- home) & mask >= (next &- hole) & mask {
+                keys[hole] = keys[next]
+                values[hole] = values[next]
+                hole = next
+            }
+            next = (next &+ 1) & mask
+        }
+        keys[hole] = 0
+        values[hole] = nil
+        count &-= 1
+        return removed
+    }
+
+    /// Every value, in no particular order.
+    var allValues: [Value] { values.compactMap { $0 } }
+
+    /// Removes every entry, keeping the storage.
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        for slot in keys.indices {
+            keys[slot] = 0
+            values[slot] = nil
+        }
+        count = 0
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldValues = values
+        let capacity = max(16, keys.count * 2)
+        keys = Array(repeating: 0, count: capacity)
+        values = Array(repeating: nil, count: capacity)
+        shift = 64 - capacity.trailingZeroBitCount
+        count = 0
+        for slot in oldKeys.indices where oldKeys[slot] != 0 {
+            set(oldValues[slot]!, for: ObjectIdentifier(bitPattern: oldKeys[slot]))
+        }
+    }
+
+    /// The top bits of the key times 2⁶⁴/φ (Fibonacci hashing): object and metadata addresses
+    /// are aligned and close together, and the multiply spreads them over the slots.
+    @inline(__always)
+    static func firstSlot(_ key: UInt, shift: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
+    }
+}
+
+extension ObjectIdentifier {
+    /// The identity whose address is `bitPattern`.
+    init(bitPattern: UInt) {
+        self = unsafeBitCast(bitPattern, to: ObjectIdentifier.self)
+    }
+}
