@@ -1,0 +1,165 @@
+import Testing
+
+@testable import EventBusKit
+
+/// The delivery rules as a state machine, with no bus and no consumers: each test drives
+/// `DeliveryCore` through the calls the bus makes and checks what it answers.
+@Suite struct DeliveryCoreTests {
+    private func core(
+        pending: Int = 100, drain: Int = 1_000, reentrancy: EventBus.Reentrancy = .queue
+    ) -> DeliveryCore {
+        DeliveryCore(maximumPending: pending, maximumEventsPerDrain: drain, reentrancy: reentrancy)
+    }
+
+    /// The values of the events taken, in order, until the drain ends; and its report.
+    private func runDrain(_ core: inout DeliveryCore) -> (taken: [Int], report: DispatchReport) {
+        var taken: [Int] = []
+        while true {
+            switch core.passEnded() {
+            case .finish(let report):
+                return (taken, report)
+            case .deliverNext:
+                taken.append((core.takeNext().event as! Num).value)
+            case .discardWaiting:
+                while core.takeDiscarded() != nil {}
+                return (taken, core.endDrain())
+            }
+        }
+    }
+
+    @Test func anIdleCoreStartsADrainThatEndsAfterOnePassWhenNothingWaits() {
+        var core = core()
+        let observed1 = core.isDelivering
+        #expect(!observed1)
+        core.beginDrain()
+        let observed2 = core.isDelivering
+        #expect(observed2)
+        let observed3 = core.endDrainIfNothingWaits()
+        #expect(observed3)
+        let observed4 = core.isDelivering
+        #expect(!observed4)
+        #expect(DeliveryCore.singlePassReport == .drained(events: 1))
+    }
+
+    @Test func queuedEventsAreTakenFirstInFirstOutAndCounted() {
+        var core = core()
+        core.beginDrain()
+        for value in 1...3 {
+            let observed5 = core.refusal()
+            #expect(observed5 == nil)
+            core.enqueue(dispatched: Num(value), cause: nil)
+        }
+        let observed6 = core.endDrainIfNothingWaits()
+        #expect(!observed6)
+        let (taken, report) = runDrain(&core)
+        #expect(taken == [1, 2, 3])
+        #expect(report == .drained(events: 4))
+        let observed7 = core.isDelivering
+        #expect(!observed7)
+    }
+
+    @Test func maximumPendingCountsDispatchedEventsButNotAnnouncements() {
+        var core = core(pending: 2)
+        core.beginDrain()
+        core.enqueue(announcement: Num(0), cause: nil)
+        core.enqueue(dispatched: Num(1), cause: nil)
+        let observed8 = core.refusal()
+        #expect(observed8 == nil)
+        core.enqueue(dispatched: Num(2), cause: nil)
+        let observed9 = core.refusal()
+        #expect(observed9 == .rejectedFull)
+        // Taking one makes room again.
+        let observed10 = core.passEnded()
+        #expect(observed10 == .deliverNext)
+        _ = core.takeNext()  // the announcement: still full
+        let observed11 = core.refusal()
+        #expect(observed11 == .rejectedFull)
+        let observed12 = core.passEnded()
+        #expect(observed12 == .deliverNext)
+        _ = core.takeNext()  // a dispatched event: room for one
+        let observed13 = core.refusal()
+        #expect(observed13 == nil)
+    }
+
+    @Test func theRejectPolicyRefusesEveryDispatchMadeDuringDelivery() {
+        var core = core(reentrancy: .reject)
+        core.beginDrain()
+        let observed14 = core.refusal()
+        #expect(observed14 == .rejectedReentrant)
+    }
+
+    @Test func theContractsWorkedExampleEndsAtTheBudgetWithOneDiscard() {
+        // Limits 2 and 3; each pass dispatches the next value: the core delivers 0, 1, 2.
+        var core = core(pending: 2, drain: 3)
+        core.beginDrain()
+        var delivered = [0]
+        core.enqueue(dispatched: Num(1), cause: nil)
+        while true {
+            let step = core.passEnded()
+            guard step == .deliverNext else {
+                #expect(step == .discardWaiting)
+                break
+            }
+            let value = (core.takeNext().event as! Num).value
+            delivered.append(value)
+            core.enqueue(dispatched: Num(value + 1), cause: nil)
+        }
+        var discarded: [Int] = []
+        while let event = core.takeDiscarded() { discarded.append((event as! Num).value) }
+        #expect(delivered == [0, 1, 2])
+        #expect(discarded == [3])
+        let observed15 = core.endDrain()
+        #expect(observed15 == .limitReached(processed: 3, discarded: 1))
+    }
+
+    @Test func announcementsFollowTheirRules() {
+        #expect(DeliveryCore.announcesConsumption(ofAnnouncement: false, listening: true))
+        #expect(!DeliveryCore.announcesConsumption(ofAnnouncement: true, listening: true))
+        #expect(!DeliveryCore.announcesConsumption(ofAnnouncement: false, listening: false))
+        #expect(
+            DeliveryCore.announcesNoConsumer(delivered: 0, ofAnnouncement: false, listening: true))
+        #expect(
+            !DeliveryCore.announcesNoConsumer(delivered: 1, ofAnnouncement: false, listening: true))
+        #expect(
+            !DeliveryCore.announcesNoConsumer(delivered: 0, ofAnnouncement: true, listening: true))
+        #expect(
+            !DeliveryCore.announcesNoConsumer(delivered: 0, ofAnnouncement: false, listening: false)
+        )
+    }
+
+    @Test func theQueueCarriesEachEventsCause() {
+        var core = core()
+        core.beginDrain()
+        let cause = EventTrace.Cause(sequence: 7, recipient: "A")
+        core.enqueue(dispatched: Num(1), cause: cause)
+        core.enqueue(announcement: Num(2), cause: nil)
+        let observed16 = core.passEnded()
+        #expect(observed16 == .deliverNext)
+        let observed17 = core.takeNext().cause
+        #expect(observed17 == cause)
+        let observed18 = core.passEnded()
+        #expect(observed18 == .deliverNext)
+        let observed19 = core.takeNext().cause
+        #expect(observed19 == nil)
+    }
+
+    @Test func theQueuesStorageFollowsWhatWaits() {
+        var core = core(pending: 10_000, drain: 100_000)
+        core.beginDrain()
+        for value in 0..<5_000 { core.enqueue(dispatched: Num(value), cause: nil) }
+        let observed20 = core.waitingCapacity
+        #expect(observed20 >= 5_000)
+        // Drain while new events keep arriving one at a time: the storage shrinks back.
+        var values: [Int] = []
+        while core.passEnded() == .deliverNext {
+            values.append((core.takeNext().event as! Num).value)
+            if values.count < 10_000 && values.count % 2 == 0 {
+                core.enqueue(dispatched: Num(-1), cause: nil)
+            }
+            if core.waitingCount <= 2 { #expect(core.waitingCapacity <= 16) }
+        }
+        let observed21 = core.waitingCapacity
+        #expect(observed21 <= 16)
+        #expect(values.prefix(3) == [0, 1, 2])
+    }
+}
