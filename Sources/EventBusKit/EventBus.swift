@@ -376,6 +376,6 @@ public final class EventBus {
         let type = type(of: event)
         if let route = registry.view(for: ObjectIdentifier(type)) { return route }
         let kind = EventKind(type)
-        return RouteView(changeRegistry { $0.buildRoute(for: kind, deciding: event) })
+        return changeRegistry { $0.buildRoute(for: kind, deciding: event) }.view
     }
 }

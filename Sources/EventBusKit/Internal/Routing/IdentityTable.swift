@@ -19,12 +19,20 @@ struct IdentityTable<Value> {
     /// - Complexity: O(1) expected.
     @inline(__always)
     subscript(key: ObjectIdentifier) -> Value? {
+        read(key) { $0 }
+    }
+
+    /// What `body` reads from the value for `key`, if any, without copying the value.
+    ///
+    /// - Complexity: O(1) expected.
+    @inline(__always)
+    func read<Part>(_ key: ObjectIdentifier, _ body: (Value) -> Part) -> Part? {
         guard count > 0 else { return nil }
         let wanted = UInt(bitPattern: key)
         var slot = Self.firstSlot(wanted, shift: shift)
         while true {
             let found = keys[slot]
-            if found == wanted { return values[slot] }
+            if found == wanted { return body(values[slot].unsafelyUnwrapped) }
             if found == 0 { return nil }
             slot = (slot &+ 1) & (keys.count &- 1)
         }
@@ -77,6 +85,13 @@ struct IdentityTable<Value> {
 
     /// Every value, in no particular order.
     var allValues: [Value] { values.compactMap { $0 } }
+
+    /// Calls `body` on every entry, in no particular order, letting it change the value.
+    mutating func updateEach(_ body: (ObjectIdentifier, inout Value) -> Void) {
+        for slot in keys.indices where keys[slot] != 0 {
+            body(ObjectIdentifier(bitPattern: keys[slot]), &values[slot]!)
+        }
+    }
 
     /// Removes every entry, keeping the storage.
     mutating func removeAll() {

@@ -104,9 +104,9 @@ struct Registry {
             table.removeAll()
         } else {
             table.updateEach { route in
-                guard lists.matches(route.kind, value: nil) else { return false }
-                route.changeEntries { $0.append(RouteEntry(recipient)) }
-                return true
+                if lists.matches(route.kind, value: nil) {
+                    route.changeEntries { $0.append(RouteEntry(recipient)) }
+                }
             }
         }
         return (recipient, released)
@@ -126,9 +126,9 @@ struct Registry {
         if recipient.listensForConsumption { consumptionListenerCount -= 1 }
         recipients.remove(at: Self.index(of: recipient, in: recipients)!)
         table.updateEach { route in
-            guard let position = Self.index(of: recipient, in: route.entries) else { return false }
-            route.changeEntries { $0.remove(at: position) }
-            return true
+            if let position = Self.index(of: recipient, in: route.entries) {
+                route.changeEntries { $0.remove(at: position) }
+            }
         }
         return (true, released)
     }
@@ -153,7 +153,6 @@ struct Registry {
         recipients.removeAll { !$0.isActive }
         table.updateEach { route in
             route.changeEntries { $0.removeAll { !$0.recipient.isActive } }
-            return true
         }
         return released
     }

@@ -17,17 +17,23 @@ struct Route {
     var isValueType: Bool { kind.isValueType }
     /// The recipients whose lists match the type, in registration order.
     private(set) var entries: RouteEntries
+    /// What a pass reads of the route, kept current with ``entries``.
+    private(set) var view: RouteView
 
     init(kind: EventKind, entries: RouteEntries) {
         self.key = ObjectIdentifier(kind.type)
         self.kind = kind
         self.entries = entries
+        view = RouteView(entries: entries, kind: kind)
     }
 
     /// Changes the entries, first copying them when they are shared (a running pass reads
     /// them).
     mutating func changeEntries(_ change: (RouteEntries) -> Void) {
-        if !isKnownUniquelyReferenced(&entries) { entries = entries.copy() }
+        if !isKnownUniquelyReferenced(&entries) {
+            entries = entries.copy()
+            view = RouteView(entries: entries, kind: kind)
+        }
         change(entries)
     }
 }

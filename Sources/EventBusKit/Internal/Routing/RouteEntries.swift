@@ -83,9 +83,10 @@ struct RouteView {
     /// See ``Route/isValueType``.
     let isValueType: Bool
 
-    init(_ route: Route) {
-        entries = .passUnretained(route.entries)
-        isAnnouncement = route.isAnnouncement
-        isValueType = route.isValueType
+    /// The view of `entries`, which the route holding it keeps alive.
+    init(entries: RouteEntries, kind: EventKind) {
+        self.entries = .passUnretained(entries)
+        isAnnouncement = kind.isAnnouncement
+        isValueType = kind.isValueType
     }
 }
