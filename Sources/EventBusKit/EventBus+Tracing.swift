@@ -21,6 +21,9 @@ extension EventBus {
             "EventBus.startTracing(capacity:): capacity must be positive, got \(capacity)")
         let trace = EventTrace(capacity: capacity)
         self.trace = trace
+        // No pass of the new trace runs yet: what is queued before its first pass has no
+        // cause it recorded.
+        tracedPass = 0
         tracedRecipient = nil
         return trace
     }
@@ -63,15 +66,20 @@ extension EventBus {
     /// Records a delivery, and remembers who is being called: what it dispatches is caused
     /// by it.
     func traceDelivery(to recipient: Recipient, in trace: EventTrace) {
+        // A recipient may have stopped or replaced the trace earlier in this pass: the pass's
+        // trace then records nothing more.
+        guard self.trace === trace else { return }
         let name = recipient.name
         tracedRecipient = name
         trace.recordDelivery(to: name)
     }
 
     /// The cause a trace records for an event queued now by `recipient` (or by the bus, when
-    /// `nil`); `nil` while no trace runs.
+    /// `nil`); `nil` while no trace runs, and while no pass of the running trace does (an
+    /// announcement made outside any pass is outermost).
     func tracedCause(by recipient: String?) -> EventTrace.Cause? {
-        trace == nil ? nil : EventTrace.Cause(sequence: tracedPass, recipient: recipient)
+        guard trace != nil, tracedPass > 0, isDelivering else { return nil }
+        return EventTrace.Cause(sequence: tracedPass, recipient: recipient)
     }
 }
 
@@ -109,6 +117,6 @@ extension EventBus: CustomStringConvertible {
     }
 
     private static func listText(_ list: [any Event.Type]) -> String {
-        "[" + list.map { "\($0)" }.joined(separator: ", ") + "]"
+        "[" + list.map(entryName).joined(separator: ", ") + "]"
     }
 }

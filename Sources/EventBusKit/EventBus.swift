@@ -277,30 +277,35 @@ public final class EventBus {
 
     /// Announces what a delivery of `event` to `recipient` caused, while someone listens.
     func announce(_ incident: Incident, by recipient: any EventConsumer, of event: any Event) {
+        // A running trace notes it in the running pass (none outside a pass), naming the
+        // recipient it happened to: a stand-in may be called directly from another's call.
+        let name = trace == nil ? nil : recipientName(of: recipient)
+        let inPass = isDelivering ? tracedPass : 0
         switch incident {
         case .failed(let error):
-            trace?.recordNote(
-                .failed(
-                    event: event, recipient: tracedRecipient ?? recipientName(of: recipient),
-                    error: String(describing: error)),
-                inPass: tracedPass)
+            if let name {
+                trace?.recordNote(
+                    .failed(event: event, recipient: name, error: String(describing: error)),
+                    inPass: inPass)
+            }
             // A failure on a failure is not announced: a throwing failure handler would feed
             // itself.
             if event is ConsumerFailedEvent { return }
-            announce(ConsumerFailedEvent(recipient: recipient, event: event, error: error))
+            announce(
+                ConsumerFailedEvent(recipient: recipient, event: event, error: error), by: name)
         case .dropped(let dropped):
-            trace?.recordNote(
-                .dropped(event: dropped, stream: tracedRecipient ?? recipientName(of: recipient)),
-                inPass: tracedPass)
-            announce(DroppedEvent(stream: recipient, event: dropped))
+            if let name {
+                trace?.recordNote(.dropped(event: dropped, stream: name), inPass: inPass)
+            }
+            announce(DroppedEvent(stream: recipient, event: dropped), by: name)
         }
     }
 
     /// Queues one of the bus's own announcements while someone listens for it; outside a
-    /// pass, delivers it at once.
-    private func announce<A: Event & _BusAnnouncement>(_ announcement: A) {
+    /// pass, delivers it at once. `name` is the recipient a running trace names as its cause.
+    private func announce<A: Event & _BusAnnouncement>(_ announcement: A, by name: String?) {
         guard hasLiveListeners(for: A.self) else { return }
-        deliverUnattended(announcement, cause: tracedCause(by: tracedRecipient))
+        deliverUnattended(announcement, cause: tracedCause(by: name))
     }
 
     /// Queues an announcement (during a pass).
