@@ -11,7 +11,7 @@
 /// budget's discards. An event that reached no one has empty ``Record/recipients``.
 ///
 /// A trace is the way to test code that uses the bus: start one, act, and assert on exactly
-/// what was dispatched and by whom.
+/// what was dispatched and by whom (see <doc:SeeingAnEventFlow>).
 ///
 /// ```swift
 /// let trace = bus.startTracing()
