@@ -19,19 +19,22 @@ extension EventBus {
         precondition(
             capacity > 0,
             "EventBus.startTracing(capacity:): capacity must be positive, got \(capacity)")
-        let trace = EventTrace(capacity: capacity)
+        startedTraces += 1
+        let trace = EventTrace(capacity: capacity, generation: startedTraces)
         self.trace = trace
+        runningTraceGeneration = startedTraces
         // No pass of the new trace runs yet: what is queued before its first pass has no
         // cause it recorded.
         tracedPass = 0
-        tracedRecipient = nil
+        tracedRecipientIndex = -1
         return trace
     }
 
     /// Stops recording; the trace keeps what it recorded. Does nothing when no trace runs.
     public func stopTracing() {
         trace = nil
-        tracedRecipient = nil
+        runningTraceGeneration = 0
+        tracedRecipientIndex = -1
     }
 
     /// Who would receive `event` now, and why each registered recipient would or would not,
@@ -58,20 +61,34 @@ extension EventBus {
     // MARK: The pass's hooks (called only while a trace runs)
 
     /// Records the start of a pass.
+    @inline(__always)
     func beginTracedPass(of event: any Event, cause: EventTrace.Cause?, in trace: EventTrace) {
         tracedPass = trace.beginPass(event, cause: cause)
-        tracedRecipient = nil
+        tracedRecipientIndex = -1
     }
 
-    /// Records a delivery, and remembers who is being called: what it dispatches is caused
-    /// by it.
-    func traceDelivery(to recipient: Recipient, in trace: EventTrace) {
+    /// Records the delivery to the recipient of `route.entries[index]`, and remembers who is
+    /// being called: what it dispatches is caused by it.
+    ///
+    /// The recipient is read through `route.entries[index]` each time rather than bound to a
+    /// local: a local reference would be retained and released on every traced delivery.
+    @inline(__always)
+    func traceDelivery(_ route: Route, _ index: Int, in trace: EventTrace) {
         // A recipient may have stopped or replaced the trace earlier in this pass: the pass's
         // trace then records nothing more.
-        guard self.trace === trace else { return }
-        let name = recipient.name
-        tracedRecipient = name
-        trace.recordDelivery(to: name)
+        guard runningTraceGeneration == trace.generation else { return }
+        let name =
+            route.entries[index].recipient.traceGeneration == trace.generation
+            ? route.entries[index].recipient.traceNameIndex
+            : trace.nameIndex(of: route.entries[index].recipient)
+        trace.recordDelivery(toNameAt: name)
+        tracedRecipientIndex = name
+    }
+
+    /// The name of the recipient being called, while a trace runs.
+    var tracedRecipient: String? {
+        guard tracedRecipientIndex >= 0, let trace else { return nil }
+        return trace.recipientName(at: tracedRecipientIndex)
     }
 
     /// The cause a trace records for an event queued now by `recipient` (or by the bus, when

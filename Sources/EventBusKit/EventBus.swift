@@ -59,9 +59,15 @@ public final class EventBus {
     var endedSweepThreshold = 64
     /// The running trace (see `EventBus+Tracing.swift`); `nil` costs the pass one test.
     var trace: EventTrace?
-    /// While a trace runs: the running pass's sequence, and the recipient being called.
-    var tracedPass = 0
-    var tracedRecipient: String?
+    // While a trace runs: the running pass's sequence, the index of the name of the recipient
+    // being called in the trace's names (`-1`: none), and the running trace's generation
+    // (`0`: none). Unchecked: each is read or written in single statements that call nothing,
+    // so no two accesses overlap; a traced delivery then makes no run-time check.
+    @exclusivity(unchecked) var tracedPass = 0
+    @exclusivity(unchecked) var tracedRecipientIndex = -1
+    @exclusivity(unchecked) var runningTraceGeneration = 0
+    /// How many traces the bus has started: numbers the next one's generation.
+    var startedTraces = 0
 
     /// Creates a bus with the given bounds and re-entrancy policy.
     ///
@@ -216,7 +222,7 @@ public final class EventBus {
             if route.entries[index].isCallableUnretained,
                 let unretained = route.entries[index].recipient.unretained
             {
-                if let trace { traceDelivery(to: route.entries[index].recipient, in: trace) }
+                if let trace { traceDelivery(route, index, in: trace) }
                 let causedIncident = unretained.consume(event)
                 delivered &+= 1
                 if causedIncident {
@@ -231,7 +237,7 @@ public final class EventBus {
                 if recipient.isActive { end(recipient) }
                 continue
             }
-            if let trace { traceDelivery(to: recipient, in: trace) }
+            if let trace { traceDelivery(route, index, in: trace) }
             if let unretained = recipient.unretained {
                 // `consumer` keeps it alive for the call.
                 let causedIncident = withExtendedLifetime(consumer) { unretained.consume(event) }
@@ -242,7 +248,7 @@ public final class EventBus {
             delivered &+= 1
             announceConsumption(by: consumer, of: route, event)
         }
-        if trace != nil { tracedRecipient = nil }
+        if trace != nil { tracedRecipientIndex = -1 }
         if DeliveryCore.announcesNoConsumer(
             delivered: delivered, ofAnnouncement: route.isAnnouncement,
             listening: hasLiveListeners(for: NoConsumerEvent.self))
