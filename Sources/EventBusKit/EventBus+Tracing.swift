@@ -2,8 +2,10 @@ extension EventBus {
     /// Starts recording every pass the bus runs from now on, and returns the trace.
     ///
     /// The trace keeps the most recent `capacity` passes (see ``EventTrace``). Starting a
-    /// trace while one runs replaces it; the old trace keeps what it recorded. While no trace
-    /// runs, the bus records nothing and a pass pays one test for it.
+    /// trace while one runs replaces it; the old trace keeps what it recorded. Started during
+    /// a pass, the trace records the passes after it; events that were queued before it
+    /// started have no cause it saw, so their records have none. While no trace runs, the
+    /// bus records nothing and a pass pays one test for it.
     ///
     /// ```swift
     /// let trace = bus.startTracing()
