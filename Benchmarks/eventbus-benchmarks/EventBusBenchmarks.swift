@@ -216,6 +216,24 @@ func targets(_ results: [Result]) -> String {
     {
         reported("`register`/`deregister` ÷ typeKeyedDictionary `on`/`off`", ratio(bus, dictionary))
     }
+    // A running trace (`startTracing(capacity: 1_000)`, its ring full), × direct.
+    let traced = "\(register), traced"
+    atMost("struct, fan-out 10: traced `register`", find("fanout-10", traced)?.ratio, 3.0)
+    for fanOut in [1, 10, 100] {
+        if let tracing = find("fanout-\(fanOut)", traced),
+            let plain = find("fanout-\(fanOut)", register)
+        {
+            reported(
+                "running trace at fan-out \(fanOut), × untraced `register`", ratio(tracing, plain))
+        }
+    }
+    let tracedRows = results.filter { $0.name == traced }
+    if let most = tracedRows.compactMap(\.allocations).max() {
+        row("allocations per traced delivery, most over \(tracedRows.count) rows", most, goal: "0")
+        {
+            $0 == 0
+        }
+    }
     for fanOut in [1, 10, 100] {
         if let traced = find("fanout-\(fanOut)", "\(register) + `DidConsumeEvent` listener"),
             let plain = find("fanout-\(fanOut)", register)

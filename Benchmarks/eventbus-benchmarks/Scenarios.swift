@@ -79,6 +79,13 @@ func fanOut(_ fanOut: Int) -> Scenario {
             dispatchedPings("EventBusKit `register`", units: fanOut) {
                 bus(registering: fanOut) { CountingConsumer() }
             },
+            // A running trace: started before the loop; the calibration and warm-up runs fill
+            // its ring, so the timed passes overwrite records in place.
+            dispatchedPings("EventBusKit `register`, traced", units: fanOut) {
+                let bus = bus(registering: fanOut) { CountingConsumer() }
+                bus.startTracing(capacity: 1_000)
+                return bus
+            },
             Case(name: "EventBusKit `subscribe`", unitsPerIteration: fanOut) {
                 let bus = EventBus()
                 let tokens = consumers().map { consumer in

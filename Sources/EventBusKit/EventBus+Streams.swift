@@ -88,7 +88,8 @@ extension EventBus {
             listing: category,
             bufferingPolicy: bufferingPolicy,
             label: {
-                "events(of: \(category), bufferingPolicy: \(bufferingPolicy)) at \(fileID):\(line)"
+                "events(of: \(entryName(category)), bufferingPolicy: \(bufferingPolicy))"
+                    + " at \(fileID):\(line)"
             },
             isolation: isolation)
     }

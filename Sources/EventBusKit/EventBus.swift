@@ -66,9 +66,15 @@ public final class EventBus {
     /// The running pass's entries, retained by a registry change made during the pass so
     /// they outlive it (see `RouteEntries`); released when the pass ends.
     var pinnedRoute: RouteEntries?
-    /// While a trace runs: the running pass's sequence, and the recipient being called.
-    var tracedPass = 0
-    var tracedRecipient: String?
+    // While a trace runs: the running pass's sequence, the index of the name of the recipient
+    // being called in the trace's names (`-1`: none), and the running trace's generation
+    // (`0`: none). Unchecked: each is read or written in single statements that call nothing,
+    // so no two accesses overlap; a traced delivery then makes no run-time check.
+    @exclusivity(unchecked) var tracedPass = 0
+    @exclusivity(unchecked) var tracedRecipientIndex = -1
+    @exclusivity(unchecked) var runningTraceGeneration = 0
+    /// How many traces the bus has started: numbers the next one's generation.
+    var startedTraces = 0
 
     /// Creates a bus with the given bounds and re-entrancy policy.
     ///
@@ -255,7 +261,7 @@ public final class EventBus {
                 announceConsumption(by: consumer, of: route, event)
             }
         }
-        if trace != nil { tracedRecipient = nil }
+        if trace != nil { tracedRecipientIndex = -1 }
         if DeliveryCore.announcesNoConsumer(
             delivered: delivered, ofAnnouncement: route.isAnnouncement,
             listening: hasLiveListeners(for: NoConsumerEvent.self))
@@ -305,30 +311,35 @@ public final class EventBus {
 
     /// Announces what a delivery of `event` to `recipient` caused, while someone listens.
     func announce(_ incident: Incident, by recipient: any EventConsumer, of event: any Event) {
+        // A running trace notes it in the running pass (none outside a pass), naming the
+        // recipient it happened to: a stand-in may be called directly from another's call.
+        let name = trace == nil ? nil : recipientName(of: recipient)
+        let inPass = isDelivering ? tracedPass : 0
         switch incident {
         case .failed(let error):
-            trace?.recordNote(
-                .failed(
-                    event: event, recipient: tracedRecipient ?? recipientName(of: recipient),
-                    error: String(describing: error)),
-                inPass: tracedPass)
+            if let name {
+                trace?.recordNote(
+                    .failed(event: event, recipient: name, error: String(describing: error)),
+                    inPass: inPass)
+            }
             // A failure on a failure is not announced: a throwing failure handler would feed
             // itself.
             if event is ConsumerFailedEvent { return }
-            announce(ConsumerFailedEvent(recipient: recipient, event: event, error: error))
+            announce(
+                ConsumerFailedEvent(recipient: recipient, event: event, error: error), by: name)
         case .dropped(let dropped):
-            trace?.recordNote(
-                .dropped(event: dropped, stream: tracedRecipient ?? recipientName(of: recipient)),
-                inPass: tracedPass)
-            announce(DroppedEvent(stream: recipient, event: dropped))
+            if let name {
+                trace?.recordNote(.dropped(event: dropped, stream: name), inPass: inPass)
+            }
+            announce(DroppedEvent(stream: recipient, event: dropped), by: name)
         }
     }
 
     /// Queues one of the bus's own announcements while someone listens for it; outside a
-    /// pass, delivers it at once.
-    private func announce<A: Event & _BusAnnouncement>(_ announcement: A) {
+    /// pass, delivers it at once. `name` is the recipient a running trace names as its cause.
+    private func announce<A: Event & _BusAnnouncement>(_ announcement: A, by name: String?) {
         guard hasLiveListeners(for: A.self) else { return }
-        deliverUnattended(announcement, cause: tracedCause(by: tracedRecipient))
+        deliverUnattended(announcement, cause: tracedCause(by: name))
     }
 
     /// Queues an announcement (during a pass).

@@ -10,7 +10,9 @@ extension EventTrace {
     /// dispatch, a stream's drop, a subscription's failure and the drain budget's discards,
     /// and, first, how many earlier passes were overwritten.
     ///
-    /// Labels longer than 48 characters are cut with "…"; the characters Mermaid would read
+    /// An announcement about the event of the pass that caused it is labelled with that
+    /// pass (`4. DidConsumeEvent of pass 2`). Labels longer than 48 characters are cut with
+    /// "…"; the characters Mermaid would read
     /// as syntax (`#`, `;`, quotes, `<`, `>`) are written as entity codes. Paste the text
     /// into a Markdown `mermaid` block to see it rendered.
     ///
@@ -29,11 +31,12 @@ extension EventTrace {
             let id = participants.id(for: .app)
             body.append("Note over \(id): \(overwrittenText(overwrittenCount))")
         }
-        for record in records {
+        let labels = pictureLabels(of: records)
+        for (record, eventLabel) in zip(records, labels) {
             let origin = MermaidParticipant.origin(of: record)
             let from = participants.id(for: origin)
             let arrow = record.event is any _BusAnnouncement ? "-->>" : "->>"
-            let label = mermaidEscaped("\(record.sequence). \(traceLabel(of: record.event))")
+            let label = mermaidEscaped("\(record.sequence). \(eventLabel)")
             for recipient in record.recipients {
                 body.append(
                     "\(from)\(arrow)\(participants.id(for: .recipient(recipient))): \(label)")

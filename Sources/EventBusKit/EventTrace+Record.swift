@@ -21,19 +21,14 @@ extension EventTrace {
         /// What happened during the pass that was not a delivery, in the order it happened.
         public internal(set) var notes: [Note] = []
 
-        init(sequence: Int, event: any Event, cause: Cause?) {
+        init(
+            sequence: Int, event: any Event, recipients: [String], cause: Cause?, notes: [Note]
+        ) {
             self.sequence = sequence
             self.event = event
+            self.recipients = recipients
             self.cause = cause
-        }
-
-        /// Makes this record a new pass, keeping its arrays' storage.
-        mutating func reuse(sequence: Int, event: any Event, cause: Cause?) {
-            self.sequence = sequence
-            self.event = event
-            self.cause = cause
-            recipients.removeAll(keepingCapacity: true)
-            notes.removeAll(keepingCapacity: true)
+            self.notes = notes
         }
     }
 

@@ -7,13 +7,15 @@ extension EventTrace {
     /// the pass that caused it, after that pass's notes (`!` lines: a refused dispatch, a
     /// drop, a failure, the discards); passes with no recorded cause are roots, in delivery
     /// order. A pass whose cause was overwritten is a root that names its cause's sequence.
-    /// Labels longer than 48 characters are cut with "…".
+    /// An announcement about the event of the pass that caused it is labelled with that pass
+    /// (`DidConsumeEvent of pass 2`), as in ``mermaid``. Labels longer than 48 characters are
+    /// cut with "…".
     ///
     /// ```text
     /// 1. tap → A, B
     /// ├─ 2. next from A → B
-    /// │  └─ 4. DidConsumeEvent(next) from B → Logger
-    /// └─ 3. DidConsumeEvent(tap) from A → Logger
+    /// │  └─ 4. DidConsumeEvent of pass 2 from B → Logger
+    /// └─ 3. DidConsumeEvent of pass 1 from A → Logger
     /// ```
     public var tree: String {
         let records = self.records
@@ -23,6 +25,7 @@ extension EventTrace {
         }
         if records.isEmpty { lines.append("(no passes recorded)") }
         let held = Set(records.map(\.sequence))
+        let labels = pictureLabels(of: records)
         var children: [Int: [Int]] = [:]  // a cause's sequence → indices of its passes
         var roots: [Int] = []
         for (index, record) in records.enumerated() {
@@ -33,8 +36,9 @@ extension EventTrace {
             }
         }
 
-        func line(for record: Record) -> String {
-            var text = "\(record.sequence). \(traceLabel(of: record.event))"
+        func line(for index: Int) -> String {
+            let record = records[index]
+            var text = "\(record.sequence). \(labels[index])"
             if let cause = record.cause {
                 text += " from \(cause.recipient.map(shortened) ?? "the bus")"
                 if !held.contains(cause.sequence) {
@@ -53,7 +57,7 @@ extension EventTrace {
         }
         while let (index, prefix, branch) = stack.popLast() {
             let record = records[index]
-            lines.append(prefix + branch + line(for: record))
+            lines.append(prefix + branch + line(for: index))
             let childPrefix =
                 prefix + (branch.isEmpty ? "" : branch == "└─ " ? "   " : "│  ")
             let nested = children[record.sequence] ?? []

@@ -11,7 +11,7 @@
 /// budget's discards. An event that reached no one has empty ``Record/recipients``.
 ///
 /// A trace is the way to test code that uses the bus: start one, act, and assert on exactly
-/// what was dispatched and by whom.
+/// what was dispatched and by whom (see <doc:SeeingAnEventFlow>).
 ///
 /// ```swift
 /// let trace = bus.startTracing()
@@ -29,26 +29,42 @@
 public final class EventTrace {
     /// The most passes the trace keeps; older ones are overwritten.
     public let capacity: Int
+    // `@exclusivity(unchecked)` on the counters: they are read and written only by the
+    // trace's own methods, in single statements that call nothing that could reach the trace
+    // again, so no two accesses can overlap; unchecked, a traced pass makes no run-time
+    // exclusivity check for them.
+
     /// How many passes were overwritten to keep at most ``capacity``.
-    public private(set) var overwrittenCount = 0
+    @exclusivity(unchecked) public private(set) var overwrittenCount = 0
 
     /// The records, overwritten in place once full.
     private let ring: RecordRing
     /// The sequence of the newest pass; `0` before the first.
-    private var lastSequence = 0
+    @exclusivity(unchecked) private var lastSequence = 0
+    /// The names of the recipients the records reached; a record holds indices into it.
+    private var names: [String] = []
+    /// The index of each name in ``names``. A name is added once, so the table is as long as
+    /// the number of distinct names, however many recipients come and go.
+    private var nameIndices: [String: Int] = [:]
+    /// Tells this trace apart from the bus's other traces (see `EventBus.startTracing`):
+    /// a recipient remembers the index of its name for one trace.
+    let generation: Int
 
     /// Creates an empty trace that keeps at most `capacity` passes.
-    /// - Parameter capacity: The most passes to keep; must be positive.
-    init(capacity: Int) {
+    /// - Parameters:
+    ///   - capacity: The most passes to keep; must be positive.
+    ///   - generation: A number no other trace of the same bus has.
+    init(capacity: Int, generation: Int = 0) {
         precondition(capacity > 0, "EventTrace capacity must be positive (got \(capacity))")
         self.capacity = capacity
+        self.generation = generation
         ring = RecordRing(capacity: capacity)
     }
 
     /// The recorded passes, oldest first: at most ``capacity`` of them.
     ///
     /// - Complexity: O(*n*) in the number of records (it copies them out of the ring).
-    public var records: [Record] { ring.inOrder }
+    public var records: [Record] { ring.records(names: names) }
 
     /// The events of the recorded passes that are `T`s, oldest first.
     ///
@@ -85,15 +101,17 @@ public final class EventTrace {
 // - `beginPass(_:cause:)` when a pass begins (its recipient list fixed), before the first
 //   delivery. It returns the pass's sequence: the bus keeps it as "the running pass" for
 //   the causes of dispatches, announcements, drops and failures made during the pass.
-// - `recordDelivery(to:)` each time the running pass calls a recipient, just before the
-//   call, with the name the bus cached for that recipient (see `recipientName(of:)`).
+// - `recordDelivery(toNameAt:)` each time the running pass calls a recipient, just before the
+//   call. The recipient's name (see `recipientName(of:)`) is read the first time this trace
+//   meets it, and the recipient remembers its index in the trace's names.
 // - `recordNote(_:inPass:)` for what is not a delivery: a dispatch refused during a pass
 //   (`.queued` is not a refusal), a stream's drop, a subscription's failure, and the drain
 //   budget's discards (in the last pass of the drain).
 //
 // Once the ring is full, recording a pass overwrites the oldest record in place and keeps its
 // arrays' storage, so it allocates nothing for an event that fits an existential's inline
-// buffer (three words) and no more recipients than that record's storage held.
+// buffer (three words) and no more recipients than that record's storage held; a delivery
+// appends an integer and retains nothing.
 extension EventTrace {
     /// Starts a new record for a pass of `event`, overwriting the oldest when the trace holds
     /// ``capacity`` records.
@@ -109,11 +127,37 @@ extension EventTrace {
         return lastSequence
     }
 
+    /// Appends the recipient whose name is at `index` of the trace's names to the newest
+    /// pass (see ``nameIndex(of:)``).
+    @inline(__always)
+    func recordDelivery(toNameAt index: Int) {
+        ring.appendRecipient(index)
+    }
+
     /// Appends `name` to the recipients of the newest pass.
     /// - Parameter name: The recipient being called.
-    @inline(__always)
     func recordDelivery(to name: String) {
-        ring.appendRecipient(name)
+        ring.appendRecipient(index(of: name))
+    }
+
+    /// The name at `index` of the trace's names.
+    func recipientName(at index: Int) -> String { names[index] }
+
+    /// The index of `recipient`'s name in the trace's names; the recipient remembers it for
+    /// this trace, so later deliveries read it from the recipient.
+    @inline(never)
+    func nameIndex(of recipient: Recipient) -> Int {
+        let index = index(of: recipient.name)
+        recipient.rememberTraceName(index, generation: generation)
+        return index
+    }
+
+    /// The index of `name` in ``names``, added when new.
+    private func index(of name: String) -> Int {
+        if let index = nameIndices[name] { return index }
+        names.append(name)
+        nameIndices[name] = names.count - 1
+        return names.count - 1
     }
 
     /// Attaches `note` to the pass numbered `sequence` if the trace still holds it; otherwise

@@ -1,5 +1,10 @@
 /// A consumer that records what it receives, for tests of code that dispatches events.
 ///
+/// To assert what your code dispatched, who dispatched it and who received it, start an
+/// ``EventTrace`` instead (see <doc:SeeingAnEventFlow>): it sees every pass without a
+/// recipient of its own. Register a recorder where a test needs a consumer to stand in for
+/// a real one, or to count what one consumer with given lists receives.
+///
 /// ```swift
 /// let recorder = RecordingConsumer(willConsume: [NavigationEvent.self])
 /// bus.register(recorder)

@@ -25,15 +25,15 @@ import Testing
                     P1->>P2: 1. tap
                     P2->>P3: 2. next(2)
                     Note over P3: dispatch of \(claim) by Flow refused: rejectedFull
-                    P2-->>P4: 3. DidConsumeEvent(tap)
+                    P2-->>P4: 3. DidConsumeEvent of pass 1
                     P3->>P5: 4. \(claim)
                     P3->>P6: 4. \(claim)
                     Note over P6: Subscription(to: ClaimEvent, at: App/Prize.swift… failed on \(claim): soldOut
-                    P3-->>P4: 5. DidConsumeEvent(next(2))
+                    P3-->>P4: 5. DidConsumeEvent of pass 2
                     Note over P5: 6. \(lost) reached no one
                     P5->>P7: 7. tick(1)
                     Note over P7: events(of: TickEvent, bufferingPolicy: buffering… dropped tick(0)
-                    P8-->>P9: 8. NoConsumerEvent(\(lost))
+                    P8-->>P9: 8. NoConsumerEvent of pass 6
                     P1->>P10: 9. ping(1)
                     P10->>P10: 10. ping(2)
                     Note over P10: 1 waiting event discarded at the drain budget
@@ -55,11 +55,11 @@ import Testing
                 │  ├─ 4. \(claim) from Flow → Prize, \(subscription)
                 │  │  ├─ ! \(subscription) failed on \(claim): soldOut
                 │  │  ├─ 6. lost "#1"; gone from Prize → no one
-                │  │  │  └─ 8. NoConsumerEvent(lost "#1"; gone) from the bus → Watchdog
+                │  │  │  └─ 8. NoConsumerEvent of pass 6 from the bus → Watchdog
                 │  │  └─ 7. tick(1) from Prize → \(stream)
                 │  │     └─ ! \(stream) dropped tick(0)
-                │  └─ 5. DidConsumeEvent(next(2)) from Flow → Logger
-                └─ 3. DidConsumeEvent(tap) from Screen → Logger
+                │  └─ 5. DidConsumeEvent of pass 2 from Flow → Logger
+                └─ 3. DidConsumeEvent of pass 1 from Screen → Logger
                 9. ping(1) → Echo
                 └─ 10. ping(2) from Echo → Echo
                    └─ ! 1 waiting event discarded at the drain budget
@@ -82,7 +82,7 @@ import Testing
             trace.tree == """
                 (1 earlier pass overwritten)
                 2. next(2) from Screen (in overwritten pass 1) → Flow
-                └─ 3. DidConsumeEvent(next(2)) from Flow → Logger
+                └─ 3. DidConsumeEvent of pass 2 from Flow → Logger
 
                 """)
         #expect(
@@ -94,7 +94,7 @@ import Testing
                     participant P4 as Logger
                     Note over P1: 1 earlier pass overwritten
                     P2->>P3: 2. next(2)
-                    P3-->>P4: 3. DidConsumeEvent(next(2))
+                    P3-->>P4: 3. DidConsumeEvent of pass 2
 
                 """)
     }
@@ -110,8 +110,8 @@ import Testing
                 "    participant P5 as Logger",
             ])
         #expect(mermaid.filter { $0.contains(">>") }.count == 60)  // 10 × (2 + 1 + 3)
-        #expect(mermaid.last == "    P4-->>P5: 50. DidConsumeEvent(next(10))")
-        #expect(mermaid.map(\.count).max() == "    P4-->>P5: 50. DidConsumeEvent(next(10))".count)
+        #expect(mermaid.last == "    P4-->>P5: 50. DidConsumeEvent of pass 47")
+        #expect(mermaid.map(\.count).max() == "    P4-->>P5: 50. DidConsumeEvent of pass 47".count)
 
         let tree = trace.tree.split(separator: "\n")
         #expect(tree.count == 50)
@@ -122,9 +122,9 @@ import Testing
             tree.suffix(5) == [
                 "46. tap → Screen, Analytics",
                 "├─ 47. next(10) from Screen → Flow",
-                "│  └─ 50. DidConsumeEvent(next(10)) from Flow → Logger",
-                "├─ 48. DidConsumeEvent(tap) from Screen → Logger",
-                "└─ 49. DidConsumeEvent(tap) from Analytics → Logger",
+                "│  └─ 50. DidConsumeEvent of pass 47 from Flow → Logger",
+                "├─ 48. DidConsumeEvent of pass 46 from Screen → Logger",
+                "└─ 49. DidConsumeEvent of pass 46 from Analytics → Logger",
             ])
     }
 

@@ -6,6 +6,7 @@ import Testing
         let options = try LaunchOptions(parsing: [])
         #expect(options.mode == .interactive)
         #expect(options.analyticsPath == nil)
+        #expect(options.tracePath == nil)
     }
 
     @Test(arguments: [
@@ -30,6 +31,24 @@ import Testing
     }
 
     @Test(arguments: [
+        ["--trace", "trace.md", "--demo", "--analytics", "hits.jsonl"],
+        ["--demo", "--trace=trace.md", "--analytics=hits.jsonl"],
+    ])
+    func readsTheTraceFileInAnyOrderWithTheOtherOptions(arguments: [String]) throws {
+        let options = try LaunchOptions(parsing: arguments)
+        #expect(options.mode == .demo)
+        #expect(options.tracePath == "trace.md")
+        #expect(options.analyticsPath == "hits.jsonl")
+    }
+
+    @Test func aTraceFileWorksInEveryMode() throws {
+        #expect(try LaunchOptions(parsing: ["--trace", "t.md"]).mode == .interactive)
+        #expect(try LaunchOptions(parsing: ["--trace", "t.md"]).tracePath == "t.md")
+        #expect(
+            try LaunchOptions(parsing: ["--script", "2", "--trace", "t.md"]).tracePath == "t.md")
+    }
+
+    @Test(arguments: [
         (["--verbose"], "unknown argument '--verbose'; run prize-app --help for the options"),
         (["2"], "unknown argument '2'; run prize-app --help for the options"),
         (["--script"], "--script needs STEPS, such as --script 2,3,claim"),
@@ -44,6 +63,10 @@ import Testing
         (["--analytics"], "--analytics needs FILE"),
         (["--analytics="], "--analytics needs a FILE, not an empty string"),
         (["--analytics", "a", "--analytics", "b"], "--analytics is given twice; give one FILE"),
+        (["--trace"], "--trace needs FILE.md"),
+        (["--trace", "--demo"], "--trace needs FILE.md"),
+        (["--trace="], "--trace needs a FILE.md, not an empty string"),
+        (["--trace", "a.md", "--trace=b.md"], "--trace is given twice; give one FILE.md"),
     ])
     func rejectsABadCommandLineWithAMessage(arguments: [String], message: String) {
         #expect(throws: LaunchOptions.UsageError(message)) { try LaunchOptions(parsing: arguments) }

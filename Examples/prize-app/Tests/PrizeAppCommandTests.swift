@@ -137,4 +137,57 @@ import Testing
                 "prize-app: --analytics: cannot write to '/no/such/dir/hits.jsonl': No such file or directory"
             ])
     }
+
+    @Test func aTraceFileGetsTheRunsDiagramAndTreeAndTheTranscriptIsUnchanged() {
+        let traced = CommandRun(["--script", "help", "--trace", "trace.md"])
+        #expect(traced.status == 0)
+        #expect(traced.output == CommandRun(["--script", "help"]).output)
+        #expect(traced.analyticsFile == nil)
+        // The launch: Screen One is shown, its page view counted, and both consumptions
+        // logged.
+        #expect(
+            traced.traceFile == [
+                "# What the bus did",
+                "",
+                "Script: the app opens on Screen One, then help.",
+                "",
+                "Each arrow is one delivery, labelled with its pass and event. A dashed arrow is",
+                "an announcement, drawn from the consumer it is about.",
+                "",
+                "```mermaid",
+                "sequenceDiagram",
+                "    participant P1 as App",
+                "    participant P2 as FlowController",
+                "    participant P3 as AnalyticsMediator",
+                "    participant P4 as Logger",
+                "    P1->>P2: 1. NavigationEvent(destination: screenOne)",
+                "    P2->>P3: 2. PageViewEvent(screen: screenOne)",
+                "    P2-->>P4: 3. DidConsumeEvent of pass 1",
+                "    P3-->>P4: 4. DidConsumeEvent of pass 2",
+                "```",
+                "",
+                "Which event caused which:",
+                "",
+                "```text",
+                "1. NavigationEvent(destination: screenOne) → FlowController",
+                "├─ 2. PageViewEvent(screen: screenOne) from FlowController → AnalyticsMediator",
+                "│  └─ 4. DidConsumeEvent of pass 2 from AnalyticsMediator → Logger",
+                "└─ 3. DidConsumeEvent of pass 1 from FlowController → Logger",
+                "```",
+            ])
+    }
+
+    @Test func aTraceFileThatCannotBeOpenedIsAnErrorBeforeAnythingRuns() {
+        let output = TextBuffer()
+        let errors = TextBuffer()
+        let status = PrizeAppCommand.run(
+            arguments: ["--demo", "--trace", "/no/such/dir/trace.md"], input: LineInput([]),
+            inputIsTerminal: false, output: output, errors: errors)
+        #expect(status == 1)
+        #expect(output.lines == [])
+        #expect(
+            errors.lines == [
+                "prize-app: --trace: cannot write to '/no/such/dir/trace.md': No such file or directory"
+            ])
+    }
 }

@@ -1,10 +1,11 @@
-/// What the command line asked for: a mode and where analytics go.
+/// What the command line asked for: a mode, where analytics go, and where the trace goes.
 ///
 /// ```
-/// prize-app [--demo | --script STEPS] [--analytics FILE] [--help]
+/// prize-app [--demo | --script STEPS] [--analytics FILE] [--trace FILE.md] [--help]
 /// ```
-/// Options may come in any order; `--script=STEPS` and `--analytics=FILE` work too. A bad
-/// command line is reported by ``UsageError`` before anything runs.
+/// Options may come in any order; `--script=STEPS`, `--analytics=FILE` and
+/// `--trace=FILE.md` work too. A bad command line is reported by ``UsageError`` before
+/// anything runs.
 public struct LaunchOptions: Equatable, Sendable {
     /// How the app runs.
     public enum Mode: Equatable, Sendable {
@@ -37,6 +38,9 @@ public struct LaunchOptions: Equatable, Sendable {
     public var mode: Mode = .interactive
     /// The file analytics are written to, or `nil` for standard output.
     public var analyticsPath: String?
+    /// The Markdown file the run's trace is written to (see ``TraceFile``), or `nil` for no
+    /// trace.
+    public var tracePath: String?
 
     /// Options with the defaults: interactive, analytics to standard output.
     public init() {}
@@ -77,6 +81,15 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw UsageError("--analytics needs a FILE, not an empty string")
                 }
                 analyticsPath = path
+            case "--trace":
+                if tracePath != nil {
+                    throw UsageError("--trace is given twice; give one FILE.md")
+                }
+                let path = try Self.value(of: name, inline: inlineValue, from: &remaining)
+                guard !path.isEmpty else {
+                    throw UsageError("--trace needs a FILE.md, not an empty string")
+                }
+                tracePath = path
             default:
                 throw UsageError(
                     "unknown argument '\(argument)'; run prize-app --help for the options")
@@ -108,7 +121,12 @@ public struct LaunchOptions: Equatable, Sendable {
     ) throws(UsageError) -> String {
         if let inline { return inline }
         guard let next = remaining.first, !next.hasPrefix("--") else {
-            let example = option == "--script" ? "STEPS, such as --script 2,3,claim" : "FILE"
+            let example =
+                switch option {
+                case "--script": "STEPS, such as --script 2,3,claim"
+                case "--trace": "FILE.md"
+                default: "FILE"
+                }
             throw UsageError("\(option) needs \(example)")
         }
         remaining.removeFirst()
@@ -118,7 +136,7 @@ public struct LaunchOptions: Equatable, Sendable {
     /// The text `--help` prints.
     public static let usage =
         [
-            "USAGE: prize-app [--demo | --script STEPS] [--analytics FILE]",
+            "USAGE: prize-app [--demo | --script STEPS] [--analytics FILE] [--trace FILE.md]",
             "",
             "The prize app: three screens, a prize for reaching Screen Three, and the consumers",
             "that route, count and log every event on an EventBus.",
@@ -135,13 +153,15 @@ public struct LaunchOptions: Equatable, Sendable {
             "",
             "OPTIONS:",
             "  --analytics FILE  Writes page views to FILE as JSON Lines (default: standard output).",
+            "  --trace FILE.md   Writes what the bus did during the run to FILE.md: a Mermaid",
+            "                    sequence diagram and a text tree of which event caused which.",
             "  -h, --help        Shows this help.",
             "",
             "COMMANDS:",
         ] + Command.helpLines + [
             "",
             "EXIT STATUS:",
-            "  0 on success; 1 when the input ends before 'quit' or FILE cannot be written;",
+            "  0 on success; 1 when the input ends before 'quit' or a FILE cannot be written;",
             "  2 for a bad option or script step.",
         ]
 }

@@ -10,8 +10,11 @@
 ///     output: output, errors: errors)
 /// ```
 ///
-/// Exit status: 0 on success; 1 when the input ends before `quit` or the analytics file
-/// cannot be written; 2 for a bad command line (reported before anything runs).
+/// With `--trace FILE.md`, the run is traced from the launch, and when it ends its trace is
+/// written to the file (see ``TraceFile``); the transcript is the same as without it.
+///
+/// Exit status: 0 on success; 1 when the input ends before `quit` or the analytics or trace
+/// file cannot be written; 2 for a bad command line (reported before anything runs).
 @MainActor
 public enum PrizeAppCommand {
     /// Runs the app as `prize-app` with `arguments`.
@@ -23,6 +26,7 @@ public enum PrizeAppCommand {
     ///   - output: Standard output.
     ///   - errors: Standard error.
     ///   - openAnalyticsFile: Opens the file of `--analytics FILE`.
+    ///   - openTraceFile: Opens the file of `--trace FILE.md`.
     /// - Returns: The exit status.
     public static func run(
         arguments: [String],
@@ -31,6 +35,9 @@ public enum PrizeAppCommand {
         output: any OutputSink,
         errors: any OutputSink,
         openAnalyticsFile: (String) throws(FileOutput.OpenError) -> any OutputSink = {
+            path throws(FileOutput.OpenError) in try FileOutput(path: path)
+        },
+        openTraceFile: (String) throws(FileOutput.OpenError) -> any OutputSink = {
             path throws(FileOutput.OpenError) in try FileOutput(path: path)
         }
     ) -> Int32 {
@@ -55,24 +62,43 @@ public enum PrizeAppCommand {
                 return 1
             }
         }
+        var traceOutput: (any OutputSink)?
+        if let path = options.tracePath {
+            do {
+                traceOutput = try openTraceFile(path)
+            } catch {
+                errors.writeLine("prize-app: --trace: \(error)")
+                return 1
+            }
+        }
         let app = PrizeApplication(
-            analyticsSink: JSONLinesAnalyticsSink(output: analyticsOutput), log: activity)
+            analyticsSink: JSONLinesAnalyticsSink(output: analyticsOutput), log: activity,
+            tracing: traceOutput != nil)
         let loop = CommandLoop(
             app: app, activity: activity, output: output, errors: errors,
             style: inputIsTerminal && options.mode == .interactive ? .terminal : .transcript)
-        let script: Script
+        let status: Int32
+        let run: String
         switch options.mode {
         case .interactive, .help:
-            return loop.run(input, endOfInput: .isAnError)
-        case .demo:
-            script = .demo
-            output.write("Demo: ")
-        case .script(let steps):
-            script = steps
-            output.write("Script: ")
+            run = "An interactive run."
+            status = loop.run(input, endOfInput: .isAnError)
+        case .demo, .script:
+            var script = Script.demo
+            var kind = "Demo"
+            if case .script(let steps) = options.mode {
+                script = steps
+                kind = "Script"
+            }
+            run =
+                "\(kind): the app opens on Screen One, then"
+                + " \(script.words.joined(separator: ", "))."
+            output.writeLine(run)
+            status = loop.run(LineInput(script.words), endOfInput: .quits)
         }
-        output.writeLine(
-            "the app opens on Screen One, then \(script.words.joined(separator: ", ")).")
-        return loop.run(LineInput(script.words), endOfInput: .quits)
+        if let traceOutput, let trace = app.trace {
+            traceOutput.write(TraceFile.markdown(of: trace, run: run))
+        }
+        return status
     }
 }

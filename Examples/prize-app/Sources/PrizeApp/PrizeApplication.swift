@@ -29,17 +29,22 @@ public final class PrizeApplication {
     public let analytics: AnalyticsMediator
     /// The bus's announcements to `log`.
     public let logger: Logger
+    /// What the bus did since before the launch, when the app was made with `tracing`.
+    public let trace: EventTrace?
 
     /// Assembles the app and launches it on Screen One.
     ///
     /// Launching dispatches `NavigationEvent(destination: screenOne)`, so the first log lines
-    /// and the first analytics hit are written before this returns.
+    /// and the first analytics hit are written before this returns. With `tracing`, the bus
+    /// records every pass from the launch on in ``trace``.
     /// - Parameters:
     ///   - analyticsSink: Where page views go.
     ///   - log: Where the logger writes.
-    public init(analyticsSink: any AnalyticsSink, log: any OutputSink) {
+    ///   - tracing: Whether to record what the bus does in ``trace``; `false` by default.
+    public init(analyticsSink: any AnalyticsSink, log: any OutputSink, tracing: Bool = false) {
         let bus = EventBus()
         self.bus = bus
+        trace = tracing ? bus.startTracing() : nil
         // The screen that appears dispatches its page view (the text UI's `viewDidAppear`).
         // Weak, because the bus retains the flow controller that keeps this closure.
         flow = FlowController { [weak bus] screen in

@@ -22,6 +22,8 @@ struct CommandRun {
     let errors: [String]
     /// The lines the `--analytics` file received, when the run opened one.
     let analyticsFile: [String]?
+    /// The lines the `--trace` file received, when the run opened one.
+    let traceFile: [String]?
 
     /// Runs `prize-app arguments` with `input` as its standard input.
     @MainActor
@@ -29,6 +31,7 @@ struct CommandRun {
         let output = TextBuffer()
         let errors = TextBuffer()
         var file: TextBuffer?
+        var trace: TextBuffer?
         status = PrizeAppCommand.run(
             arguments: arguments, input: LineInput(input), inputIsTerminal: terminal,
             output: output, errors: errors,
@@ -36,10 +39,16 @@ struct CommandRun {
                 let opened = TextBuffer()
                 file = opened
                 return opened
+            },
+            openTraceFile: { _ in
+                let opened = TextBuffer()
+                trace = opened
+                return opened
             })
         self.output = output.lines
         self.errors = errors.lines
         analyticsFile = file?.lines
+        traceFile = trace?.lines
     }
 }
 

@@ -20,6 +20,19 @@ final class Recipient {
     /// The name traces and explanations give it (see `recipientName(of:)`), read from the
     /// consumer the first time a trace needs it.
     private(set) lazy var name: String = consumer.map(recipientName(of:)) ?? "ended recipient"
+    // For a running trace: the index of this recipient's name in the trace's names, valid
+    // while `traceGeneration` is the trace's (see `EventBus.traceDelivery`). Read and
+    // written only by the trace, in single statements that call nothing that could reach this
+    // recipient again: no access can overlap another, so none is checked at run time.
+    @exclusivity(unchecked) private(set) var traceNameIndex = 0
+    @exclusivity(unchecked) private(set) var traceGeneration = -1
+
+    /// Remembers the index of this recipient's name in the trace numbered `generation`.
+    func rememberTraceName(_ index: Int, generation: Int) {
+        traceNameIndex = index
+        traceGeneration = generation
+    }
+
     /// `false` once deregistered or cancelled: a pass skips it from then on.
     private(set) var isActive = true
     /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription (its owner)

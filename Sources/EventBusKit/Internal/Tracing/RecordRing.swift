@@ -1,26 +1,40 @@
-/// The records of an ``EventTrace``: a fixed block of `capacity` records, filled in order and
+/// The records of an ``EventTrace``: a fixed block of `capacity` slots, filled in order and
 /// then overwritten in place, oldest first.
 ///
-/// Performance trick: an unsafe buffer rather than a `[Record]` stored property. Appending a
-/// recipient to a record inside an array held by a class is a `modify` access that Swift
-/// checks for exclusivity at run time on every traced delivery; a pointer's pointee is not
-/// checked, and overwriting in place keeps each record's arrays, so a traced delivery is one
-/// append into storage that already exists. Sound: the block is allocated and freed only
-/// here, `initialized` counts the records that are initialized (always the first ones), and
-/// no reference into it outlives a call (the ring is not `Sendable`: one isolation uses it).
+/// Performance tricks, so that a traced delivery is one integer append into storage that
+/// already exists, with no reference counting and no run-time exclusivity check:
+/// - An unsafe buffer rather than a `[Slot]` stored property. Appending to a slot inside an
+///   array held by a class is a `modify` access that Swift checks for exclusivity at run
+///   time on every traced delivery; a pointer's pointee is not checked, and overwriting in
+///   place keeps each slot's arrays. Sound: the block is allocated and freed only here,
+///   `initialized` counts the slots that are initialized (always the first ones), and no
+///   reference into it outlives a call (the ring is not `Sendable`: one isolation uses it).
+/// - A slot holds its recipients as indices into the trace's table of names, not as
+///   strings: appending a string retains it and overwriting releases it, two atomic
+///   operations per delivery. ``EventTrace/records`` turns indices into names when read.
 final class RecordRing {
-    /// The most records the ring holds.
+    /// One pass, as the ring keeps it.
+    struct Slot {
+        var sequence: Int
+        var event: any Event
+        var cause: EventTrace.Cause?
+        /// Indices into the trace's names, in call order.
+        var recipients: [Int] = []
+        var notes: [EventTrace.Note] = []
+    }
+
+    /// The most slots the ring holds.
     let capacity: Int
     // `@exclusivity(unchecked)`: these two integers are only read and written by the ring's
     // own methods, in single statements that call nothing that could reach the ring again,
     // so no access to them can overlap another; unchecked, a traced delivery makes no
     // run-time exclusivity check at all.
 
-    /// How many records are initialized: the first `initialized` slots.
+    /// How many slots are initialized: the first `initialized` slots.
     @exclusivity(unchecked) private(set) var initialized = 0
     /// The slot of the newest record; `-1` while empty.
     @exclusivity(unchecked) private(set) var newest = -1
-    private let base: UnsafeMutablePointer<EventTrace.Record>
+    private let base: UnsafeMutablePointer<Slot>
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -38,21 +52,31 @@ final class RecordRing {
     func push(sequence: Int, event: any Event, cause: EventTrace.Cause?) -> Bool {
         if initialized < capacity {
             (base + initialized).initialize(
-                to: EventTrace.Record(sequence: sequence, event: event, cause: cause))
+                to: Slot(sequence: sequence, event: event, cause: cause))
             newest = initialized
             initialized += 1
             return false
         }
         newest = newest + 1 == capacity ? 0 : newest + 1
-        base[newest].reuse(sequence: sequence, event: event, cause: cause)
+        let slot = base + newest
+        slot.pointee.sequence = sequence
+        slot.pointee.event = event
+        slot.pointee.cause = cause
+        slot.pointee.recipients.removeAll(keepingCapacity: true)
+        if !slot.pointee.notes.isEmpty { slot.pointee.notes.removeAll(keepingCapacity: true) }
         return true
     }
 
-    /// Appends `name` to the newest record's recipients.
+    /// Appends the name at `index` of the trace's names to the newest record's recipients.
     @inline(__always)
-    func appendRecipient(_ name: String) {
+    func appendRecipient(_ index: Int) {
         precondition(newest >= 0, "a delivery was recorded before any pass began")
-        base[newest].recipients.append(name)
+        base[newest].recipients.append(index)
+    }
+
+    /// The index of the newest record's last recipient: the one being called.
+    var newestRecipient: Int? {
+        newest >= 0 ? base[newest].recipients.last : nil
     }
 
     /// Appends `note` to the record `age` passes older than the newest (0: the newest), if
@@ -63,10 +87,17 @@ final class RecordRing {
         base[slot].notes.append(note)
     }
 
-    /// The records, oldest first.
-    var inOrder: [EventTrace.Record] {
+    /// The records, oldest first, their recipients named from `names`.
+    func records(names: [String]) -> [EventTrace.Record] {
         let held = UnsafeBufferPointer(start: base, count: initialized)
-        guard initialized == capacity, newest + 1 < capacity else { return Array(held) }
-        return Array(held[(newest + 1)...]) + Array(held[...newest])
+        let order =
+            initialized == capacity && newest + 1 < capacity
+            ? Array(held[(newest + 1)...]) + Array(held[...newest]) : Array(held)
+        return order.map { slot in
+            EventTrace.Record(
+                sequence: slot.sequence, event: slot.event,
+                recipients: slot.recipients.map { names[$0] }, cause: slot.cause,
+                notes: slot.notes)
+        }
     }
 }

@@ -20,6 +20,35 @@ func traceLabel(of event: any Event) -> String {
     shortened(fullLabel(of: event))
 }
 
+/// How the pictures label each record's event, in order: ``traceLabel(of:)``, except for an
+/// announcement about the event of the pass that caused it (a consumption, an event that
+/// reached no one, a failure or a drop of that very event), which names that pass:
+/// `DidConsumeEvent of pass 2`. Its arrow or line already names the recipient; repeating the
+/// event would only make the label long.
+func pictureLabels(of records: [EventTrace.Record]) -> [String] {
+    var labels: [Int: String] = [:]  // a held pass's sequence → its event's label
+    return records.map { record in
+        let label = traceLabel(of: record.event)
+        defer { labels[record.sequence] = label }
+        guard let cause = record.cause, let causeLabel = labels[cause.sequence],
+            let (name, about) = announcement(record.event), traceLabel(of: about) == causeLabel
+        else { return label }
+        return "\(name) of pass \(cause.sequence)"
+    }
+}
+
+/// The name of one of the bus's announcements and the event it is about; `nil` for any
+/// other event.
+private func announcement(_ event: any Event) -> (String, any Event)? {
+    if let did = event as? DidConsumeEvent { return ("DidConsumeEvent", did.event) }
+    if let none = event as? NoConsumerEvent { return ("NoConsumerEvent", none.event) }
+    if let drop = event as? DroppedEvent { return ("DroppedEvent", drop.event) }
+    if let failure = event as? ConsumerFailedEvent {
+        return ("ConsumerFailedEvent", failure.event)
+    }
+    return nil
+}
+
 private func fullLabel(of event: any Event) -> String {
     if let did = event as? DidConsumeEvent {
         return "DidConsumeEvent(\(fullLabel(of: did.event)))"

@@ -1,0 +1,107 @@
+import EventBusKit
+import PrizeApp
+import Testing
+
+/// The app's behaviour asserted on a trace of its bus: which events a tap dispatched, who
+/// dispatched them and who received them — the way to test code that uses the bus.
+@MainActor
+@Suite struct TracedRunTests {
+    @Test func aTraceStartsBeforeTheLaunchAndSeesItsNavigation() throws {
+        let app = PrizeApplication(
+            analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(), tracing: true)
+        let trace = try #require(app.trace)
+        #expect(
+            trace.events(of: NavigationEvent.self) == [NavigationEvent(destination: .screenOne)])
+        let launch = try #require(trace.records(of: NavigationEvent.self).first)
+        #expect(launch.cause == nil)
+        #expect(launch.recipients == ["FlowController"])
+    }
+
+    @Test func anUntracedAppHasNoTrace() {
+        let app = PrizeApplication(analyticsSink: RecordingAnalyticsSink(), log: TextBuffer())
+        #expect(app.trace == nil)
+    }
+
+    @Test func reachingScreenThreeQualifiesTheUserThroughTheRewardModel() throws {
+        let app = PrizeApplication(
+            analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(), tracing: true)
+        let trace = try #require(app.trace)
+        app.perform(.open(.screenThree))
+        let pageView = try #require(trace.records(of: UserRewardPageViewEvent.self).first)
+        #expect(pageView.recipients == ["RewardModel", "AnalyticsMediator"])
+        #expect(pageView.cause?.recipient == "FlowController")
+        let qualified = trace.records(of: UserQualifiedForRewardEvent.self)
+        #expect(
+            qualified.map(\.cause) == [.init(sequence: pageView.sequence, recipient: "RewardModel")]
+        )
+        #expect(qualified.map(\.recipients) == [["FlowController"]])
+    }
+
+    @Test func claimingDispatchesTheClaimedStateOnceAndNeverQualifiesAgain() throws {
+        let app = PrizeApplication(
+            analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(), tracing: true)
+        let trace = try #require(app.trace)
+        for step in Script.demo.steps { app.perform(step) }
+        let claim = try #require(trace.records(of: UserClaimRewardEvent.self).first)
+        #expect(claim.cause == nil)  // the user tapped it
+        let claimed = trace.records(of: RewardClaimedStateEvent.self)
+        #expect(claimed.map(\.cause) == [.init(sequence: claim.sequence, recipient: "RewardModel")])
+        // Screen Three was reached twice; only the first visit qualified.
+        #expect(trace.events(of: UserRewardPageViewEvent.self).count == 2)
+        #expect(trace.events(of: UserQualifiedForRewardEvent.self).count == 1)
+        #expect(trace.records.allSatisfy { $0.notes.isEmpty })
+        #expect(trace.overwrittenCount == 0)
+    }
+
+    @Test func explainSaysWhoWouldReceiveARewardPageViewAndWhy() {
+        let app = PrizeApplication(analyticsSink: RecordingAnalyticsSink(), log: TextBuffer())
+        let explanation = app.bus.explain(UserRewardPageViewEvent(screen: .screenThree))
+        #expect(explanation.recipients == ["RewardModel", "AnalyticsMediator"])
+        #expect(
+            explanation.lines == [
+                "FlowController does not receive it: no entry covers it",
+                "RewardModel receives it: entry UserRewardPageViewEvent of willConsume covers it",
+                "AnalyticsMediator receives it: entry PageViewEvent of willConsume covers it",
+                "Logger does not receive it: no entry covers it",
+            ])
+    }
+
+    @Test func printingTheBusListsTheAppsConsumersAndRoutes() {
+        let app = PrizeApplication(analyticsSink: RecordingAnalyticsSink(), log: TextBuffer())
+        #expect(
+            "\(app.bus)" == """
+                EventBus: 4 recipients
+                  1. FlowController  willConsume: [NavigationEvent, \
+                UserQualifiedForRewardEvent, RewardClaimedStateEvent]  excludeList: []
+                  2. RewardModel  willConsume: [UserRewardPageViewEvent, \
+                UserClaimRewardEvent]  excludeList: []
+                  3. AnalyticsMediator  willConsume: [PageViewEvent]  excludeList: []
+                  4. Logger  willConsume: [DidConsumeEvent, NoConsumerEvent]  excludeList: []
+                routes built:
+                  DidConsumeEvent → Logger
+                  NavigationEvent → FlowController
+                  PageViewEvent → AnalyticsMediator
+                """)
+    }
+
+    // The example of the article "Seeing an event flow", as it is printed there.
+    @Test func claimingTellsTheFlowThePrizeIsGone() throws {
+        let app = PrizeApplication(
+            analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(),
+            tracing: true)
+        let trace = try #require(app.trace)
+        app.perform(.open(.screenThree))
+        app.perform(.claim)
+
+        let claim = try #require(
+            trace.records(of: UserClaimRewardEvent.self).first)
+        #expect(claim.cause == nil)  // the user tapped it
+        let claimed = trace.records(of: RewardClaimedStateEvent.self)
+        #expect(
+            claimed.map(\.cause) == [
+                .init(sequence: claim.sequence, recipient: "RewardModel")
+            ])
+        #expect(claimed.map(\.recipients) == [["FlowController"]])
+        #expect(trace.events(of: UserQualifiedForRewardEvent.self).count == 1)
+    }
+}
