@@ -139,3 +139,42 @@ extension EventBus: CustomStringConvertible {
         "[" + list.map(entryName).joined(separator: ", ") + "]"
     }
 }
+
+/// What a pass tells whoever watches it; the pass is compiled once per kind of watcher.
+protocol PassWatcher {
+    /// The pass of `event` begins, its recipients fixed.
+    func passBegins(_ event: any Event, on bus: EventBus)
+    /// The pass is about to call `recipient`.
+    func delivers(to recipient: Recipient, on bus: EventBus)
+    /// The pass has called all its recipients.
+    func deliveriesEnded(on bus: EventBus)
+}
+
+/// The watcher of a pass while no trace runs: it does nothing, and compiles to nothing.
+struct UnwatchedPass: PassWatcher {
+    @inline(__always) func passBegins(_ event: any Event, on bus: EventBus) {}
+    @inline(__always) func delivers(to recipient: Recipient, on bus: EventBus) {}
+    @inline(__always) func deliveriesEnded(on bus: EventBus) {}
+}
+
+/// The watcher of a pass while a trace runs: it records the pass in the trace.
+struct TracedPass: PassWatcher {
+    let trace: EventTrace
+    /// What caused the pass's event (`nil` for an outermost dispatch).
+    let cause: EventTrace.Cause?
+
+    @inline(__always)
+    func passBegins(_ event: any Event, on bus: EventBus) {
+        bus.beginTracedPass(of: event, cause: cause, in: trace)
+    }
+
+    @inline(__always)
+    func delivers(to recipient: Recipient, on bus: EventBus) {
+        bus.traceDelivery(to: recipient, in: trace)
+    }
+
+    @inline(__always)
+    func deliveriesEnded(on bus: EventBus) {
+        bus.tracedRecipientIndex = -1
+    }
+}

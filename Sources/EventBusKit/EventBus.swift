@@ -217,13 +217,29 @@ public final class EventBus {
     /// what a running trace records for the pass.
     @inline(__always)
     private func runPass(_ event: any Event, cause: EventTrace.Cause?) {
+        if let trace {
+            runTracedPass(event, cause: cause, trace: trace)
+        } else {
+            runPass(event, watchedBy: UnwatchedPass())
+        }
+    }
+
+    /// A pass while a trace runs, kept out of line so the untraced pass stays small.
+    @inline(never)
+    private func runTracedPass(_ event: any Event, cause: EventTrace.Cause?, trace: EventTrace) {
+        runPass(event, watchedBy: TracedPass(trace: trace, cause: cause))
+    }
+
+    /// The pass itself, compiled once for each kind of watcher: with no trace running, it is
+    /// a loop with no trace code in it (see `FastPath.swift`).
+    @inline(__always)
+    private func runPass<Watcher: PassWatcher>(_ event: any Event, watchedBy watcher: Watcher) {
         let route = route(of: event)
         // The pass reads its entries unretained; `changeRegistry` pins them if the registry
         // changes before the pass ends (see `RouteEntries`).
         runningRoute = route.entries
         defer { endPass() }
-        let trace = self.trace
-        if let trace { beginTracedPass(of: event, cause: cause, in: trace) }
+        watcher.passBegins(event, on: self)
         var delivered = 0
         route.entries._withUnsafeGuaranteedRef { entries in
             for index in 0..<entries.count {
@@ -232,7 +248,7 @@ public final class EventBus {
                 if entries.base[index].isCallableUnretained,
                     let unretained = entries.base[index].recipient.unretained
                 {
-                    if let trace { traceDelivery(to: entries.base[index].recipient, in: trace) }
+                    watcher.delivers(to: entries.base[index].recipient, on: self)
                     let causedIncident = unretained.consume(event)
                     delivered &+= 1
                     if causedIncident {
@@ -247,7 +263,7 @@ public final class EventBus {
                     if recipient.isActive { end(recipient) }
                     continue
                 }
-                if let trace { traceDelivery(to: recipient, in: trace) }
+                watcher.delivers(to: recipient, on: self)
                 if let unretained = recipient.unretained {
                     // `consumer` keeps it alive for the call.
                     let causedIncident = withExtendedLifetime(consumer) {
@@ -261,7 +277,7 @@ public final class EventBus {
                 announceConsumption(by: consumer, of: route, event)
             }
         }
-        if trace != nil { tracedRecipientIndex = -1 }
+        watcher.deliveriesEnded(on: self)
         if DeliveryCore.announcesNoConsumer(
             delivered: delivered, ofAnnouncement: route.isAnnouncement,
             listening: hasLiveListeners(for: NoConsumerEvent.self))

@@ -16,7 +16,9 @@
 //    function that takes `any Event` into a generic one when a caller passes a known type,
 //    and that copy boxes the event again (an allocation for an event larger than the
 //    existential's buffer); it leaves always-inlined functions alone.
-// 5. One route look-up per dispatch (`RouteTable`): an open-addressed table keyed by the type's
+// 5. A pass compiled twice (`PassWatcher`): the pass is generic over what watches it, so with
+//    no trace running it is a loop with no trace code in it.
+// 6. One route look-up per dispatch (`RouteTable`): an open-addressed table keyed by the type's
 //    metadata pointer, and for a value type the type the existential holds (a load) rather than
 //    `type(of:)` (a runtime call).
 
