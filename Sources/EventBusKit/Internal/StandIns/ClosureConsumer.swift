@@ -83,7 +83,10 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
         self.bus = bus
         listsT = listed == T.self
         borrowing = !listsT ? .never : T.self is AnyObject.Type ? .always : .unknown
-        borrowingHandler = unsafeBitCast(handler, to: ((any Event) throws -> Void).self)
+        // Cast inside one-field structs: a closure handed to a generic function as itself
+        // would be rewrapped for the generic's conventions (two thunks per call).
+        borrowingHandler =
+            unsafeBitCast(Handler(call: handler), to: Handler<any Event>.self).call
     }
 
     deinit {
@@ -175,6 +178,11 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
             return open(event)
         }
     }
+}
+
+/// A closure of `T` in a struct, so that casting it does not rewrap it (see `borrowingHandler`).
+private struct Handler<Argument> {
+    let call: (Argument) throws -> Void
 }
 
 /// A stream's drop, carried out of the stand-in's handler as an error.
