@@ -69,16 +69,18 @@ extension EventBus {
         }
     }
 
+    /// The mailbox, made on first use.
+    func mailbox() -> Inbox {
+        if let inbox { return inbox }
+        let made = Inbox()
+        inbox = made
+        return made
+    }
+
     /// The mailbox, made on first use. With an isolation, also installs the drainer that
     /// lets posts and stream endings reach the bus there.
     func openInbox(isolation: isolated (any Actor)?) -> Inbox {
-        let inbox: Inbox
-        if let existing = self.inbox {
-            inbox = existing
-        } else {
-            inbox = Inbox()
-            self.inbox = inbox
-        }
+        let inbox = mailbox()
         if let isolation, !inbox.hasDrainer {
             // We are running on `isolation`, the bus's home from now on (see BusDrainer).
             inbox.install(BusDrainer(bus: self, isolation: isolation))

@@ -141,6 +141,7 @@ extension EventBus {
         if let problem = Self.subscriptionProblem(T.self) { preconditionFailure(problem) }
         let recipient = add(ClosureConsumer(handler, label: label, bus: self), weakly: false)!
         if let owner { recipient.bindLifetime(to: owner) }
-        return Subscription(bus: self, recipient: recipient, endsOnDeinit: owner == nil)
+        return Subscription(
+            bus: self, recipient: recipient, endsOnDeinit: owner == nil ? mailbox() : nil)
     }
 }

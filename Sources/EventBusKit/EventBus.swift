@@ -210,8 +210,9 @@ public final class EventBus {
             }
             let recipient = route.entries[index].recipient
             guard let consumer = recipient.consumer else {
-                // Removed before its turn, or ended (its object is gone): skip it, forget it.
-                if recipient.isActive { end(recipient) }
+                // Removed before its turn, or ended (its object or token is gone): skip it,
+                // and remove it unless it was removed already.
+                if !recipient.isRemoved { end(recipient) }
                 continue
             }
             if let unretained = recipient.unretained {

@@ -155,3 +155,29 @@ func unisolatedStream<T: Event & Sendable>(
 func unisolatedPoster(of bus: EventBus) -> EventPoster {
     bus.poster()
 }
+
+/// Carries a token to another thread and drops it there, as the nonisolated `deinit` of a
+/// `@MainActor` model does.
+///
+/// `@unchecked Sendable` is sound: `token` is written once in `init` and then touched only
+/// by `release()`, which the test calls from one task, after the sender has let go of it.
+final class TokenHandOff: @unchecked Sendable {
+    private var token: Subscription?
+
+    init(_ token: Subscription) { self.token = token }
+
+    /// Drops the token on the calling thread.
+    func release() { token = nil }
+}
+
+/// Drops `token` on a new thread and returns once that thread has finished.
+func releaseOnAnotherThread(_ token: consuming Subscription) {
+    let handOff = TokenHandOff(consume token)  // from here on the thread holds the only reference
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        handOff.release()
+        done.signal()
+    }
+    thread.start()
+    done.wait()
+}

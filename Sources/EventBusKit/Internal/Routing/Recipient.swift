@@ -1,3 +1,5 @@
+import CEventBusAtomics
+
 /// One entry of the registry: a consumer (held strongly or weakly) or a subscription's
 /// stand-in consumer, with its lists and its place in registration order.
 final class Recipient {
@@ -17,8 +19,29 @@ final class Recipient {
     let unretained: UnretainedConsumer?
     /// The consumer when held weakly.
     private(set) weak var weak: (any EventConsumer)?
-    /// `false` once deregistered or cancelled: a pass skips it from then on.
-    private(set) var isActive = true
+    /// Where the recipient is in its life (a ``State`` raw value): the one field another
+    /// thread may write, through the C11 atomics of `CEventBusAtomics` (allocated once, at
+    /// registration, and freed in `deinit`).
+    private let state = eventbus_atomic_int_create(State.active.rawValue)
+
+    /// The life of a recipient. Only ``markEnded()`` runs off the bus's isolation.
+    enum State: Int32 {
+        /// Called by passes.
+        case active = 0
+        /// Its token was released (on any thread): never called again; the bus removes it
+        /// from the registry on its own isolation.
+        case ended = 1
+        /// Removed from the registry (or the bus is gone).
+        case removed = 2
+    }
+
+    /// `false` once deregistered, cancelled or ended by its token: a pass skips it from then
+    /// on. A relaxed atomic load: a plain load on x86-64 and ARM64.
+    @inline(__always)
+    var isActive: Bool { eventbus_atomic_int_load_relaxed(state) == State.active.rawValue }
+
+    /// Whether the registry no longer holds this recipient (``deactivate()`` ran).
+    var isRemoved: Bool { eventbus_atomic_int_load_relaxed(state) == State.removed.rawValue }
     /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription (its owner)
     /// or a stream (a lifeline that only the stream's termination handler keeps alive).
     private(set) var isLifetimeBound = false
@@ -33,7 +56,8 @@ final class Recipient {
         self.order = order
         self.id = ObjectIdentifier(consumer)
         self.lists = lists
-        self.listensForConsumption = lists.matches(DidConsumeEvent.self, value: DidConsumeEvent.probe)
+        self.listensForConsumption = lists.matches(
+            DidConsumeEvent.self, value: DidConsumeEvent.probe)
         if weakly {
             self.weak = consumer
             self.unretained = nil
@@ -58,12 +82,24 @@ final class Recipient {
         isLifetimeBound = true
     }
 
-    /// Ends this recipient: it is never called again.
+    deinit {
+        eventbus_atomic_int_destroy(state)
+    }
+
+    /// Ends this recipient from any thread: no pass calls it from now on. Touches nothing
+    /// else: the bus removes it (and releases its consumer) on its own isolation, when a
+    /// pass meets it or a sweep runs.
+    func markEnded() {
+        _ = eventbus_atomic_int_compare_exchange(
+            state, State.active.rawValue, State.ended.rawValue)
+    }
+
+    /// Removes this recipient: it is never called again. On the bus's isolation only.
     ///
     /// - Returns: The consumer it held strongly, for the caller to release after its access
     ///   to the registry ends (a release runs deinits, which may call the bus).
     func deactivate() -> (any EventConsumer)? {
-        isActive = false
+        eventbus_atomic_int_store_release(state, State.removed.rawValue)
         weak = nil
         lifetime = nil
         var released: (any EventConsumer)? = nil
