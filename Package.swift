@@ -15,12 +15,7 @@ let package = Package(
         // bus's isolation marks its recipient ended): `Synchronization.Atomic` needs
         // iOS 18 / macOS 15.
         .target(name: "CEventBusAtomics"),
-        .testTarget(
-            name: "EventBusKitTests", dependencies: ["EventBusKit", "CTSanDeinitChecking"]),
-        // No-op stand-ins for TSan's "ignore this thread" calls, which the token-release
-        // stress test links in place of the real ones (`-Xlinker --wrap=…`, see `.ci/run`)
-        // so that TSan checks the code that runs in `deinit`.
-        .target(name: "CTSanDeinitChecking", path: "Tests/CTSanDeinitChecking"),
+        .testTarget(name: "EventBusKitTests", dependencies: ["EventBusKit"]),
         // Code written the way SwiftEventBus apps are (Swift 5, `NSObject` events, lists
         // without `any`), pinning that it compiles and behaves as the migration article says.
         .testTarget(

@@ -11,10 +11,12 @@ extension EventBus {
     /// Task.detached { poster.post(Progress(fraction: 1)) }
     /// ```
     ///
-    /// > Note: Vended outside any actor (`isolation` is `nil`), the bus has nowhere to hop:
-    /// > posted events wait until its owner calls ``deliverPosted()``. Once the bus vends a
-    /// > poster or a stream on an actor, the compiler keeps it there, and posts hop to it
-    /// > on their own.
+    /// > Note: Vended outside any actor (`isolation` is `nil` — also in an actor's
+    /// > synchronous `init`), the bus has nowhere to hop: posts answer
+    /// > ``PostReport/awaitingDeliverPosted`` and wait until its owner calls
+    /// > ``deliverPosted()``. The first time the bus vends a poster or a stream on an actor it
+    /// > learns that isolation: it delivers there what waits, and later posts answer
+    /// > ``PostReport/accepted`` and hop to it on their own.
     /// - Parameter isolation: The isolation the bus lives on; leave the default, which is
     ///   the caller's.
     /// - Returns: A `Sendable` handle; it does not keep the bus alive.

@@ -181,3 +181,24 @@ func releaseOnAnotherThread(_ token: consuming Subscription) {
     thread.start()
     done.wait()
 }
+
+/// An actor that makes its bus's poster in its synchronous `init`, where `#isolation` is
+/// `nil`: the bus has no isolation to hop to until it vends a poster on the actor.
+actor PosterFromInitService {
+    let bus = EventBus()
+    let poster: EventPoster
+    let firstReport: PostReport
+    private let recorder = RecordingConsumer(willConsume: [Num.self])
+
+    init() {
+        bus.register(recorder)
+        poster = bus.poster()
+        firstReport = poster.post(Num(1))
+    }
+
+    /// Vends a poster on the actor, which teaches the bus its isolation.
+    func vendPosterHere() -> EventPoster { bus.poster() }
+
+    /// The numbers delivered so far.
+    func delivered() -> [Int] { recorder.events(of: Num.self).map(\.value) }
+}

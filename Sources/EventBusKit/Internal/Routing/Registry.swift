@@ -3,7 +3,9 @@
 ///
 /// `Registry` holds every recipient in registration order and, for each event type seen, its
 /// route (``Route``), found through a ``RouteTable``. Routes are built once per type, from the
-/// first event of that type, and kept correct as recipients come and go:
+/// first event of that type (except, while a category is listed, for the few types whose
+/// values decide categories: see ``buildRoute(for:deciding:)``), and kept correct as
+/// recipients come and go:
 /// - adding a recipient appends it to each route it matches (it is the newest, so order is
 ///   kept), or, when its lists name a protocol category (which needs an event *value* to
 ///   decide), empties the table so routes are rebuilt on next use;
@@ -23,6 +25,8 @@ struct Registry {
     private var nextOrder: UInt64 = 0
     /// How many recipients name ``DidConsumeEvent`` in their lists (some may have died).
     private var consumptionListenerCount = 0
+    /// How many recipients name a category (``Conforming``) in their lists.
+    private var categoryListenerCount = 0
 
     /// The number of recipients.
     var count: Int { recipients.count }
@@ -50,12 +54,18 @@ struct Registry {
     /// Builds, caches and returns the route of `event`'s type; `event` decides categories.
     ///
     /// - Complexity: O(*n*) for *n* recipients.
+    /// For a type whose values decide `event is P` (``_ValueDecided``: `Optional`,
+    /// `AnyHashable`) while some recipient names a category, the route is made for this
+    /// event's value alone and not cached: the next event of the type builds its own. Every
+    /// other type's route is cached, and its passes pay nothing for this.
+    ///
+    /// - Complexity: O(*n*) for *n* recipients.
     mutating func buildRoute(for type: any Event.Type, deciding event: any Event) -> Route {
         let matching = recipients.lazy.filter {
             $0.consumer != nil && $0.lists.matches(type, value: event)
         }
         let route = Route(type: type, entries: Array(matching.map(RouteEntry.init)))
-        table.insert(route)
+        if categoryListenerCount == 0 || !(type is any _ValueDecided.Type) { table.insert(route) }
         return route
     }
 
@@ -90,6 +100,7 @@ struct Registry {
         recipients.append(recipient)
         byID[id] = recipient
         if recipient.listensForConsumption { consumptionListenerCount += 1 }
+        if lists.hasCategories { categoryListenerCount += 1 }
         if lists.hasCategories {
             table.removeAll()
         } else {
@@ -108,11 +119,13 @@ struct Registry {
     ///   caller to release after the access.
     /// - Complexity: O(*n* + *r*·log *k*) for *n* recipients and *r* routes of length *k*.
     @discardableResult
-    mutating func remove(_ recipient: Recipient) -> (removed: Bool, released: (any EventConsumer)?) {
+    mutating func remove(_ recipient: Recipient) -> (removed: Bool, released: (any EventConsumer)?)
+    {
         let released = recipient.deactivate()
         guard byID[recipient.id] === recipient else { return (false, released) }
         byID[recipient.id] = nil
         if recipient.listensForConsumption { consumptionListenerCount -= 1 }
+        if recipient.lists.hasCategories { categoryListenerCount -= 1 }
         recipients.remove(at: Self.index(of: recipient, in: recipients) { $0 }!)
         table.updateEach { route in
             if let position = Self.index(of: recipient, in: route.entries, { $0.recipient }) {
@@ -137,6 +150,7 @@ struct Registry {
             if let strong = recipient.deactivate() { released.append(strong) }
             if byID[recipient.id] === recipient { byID[recipient.id] = nil }
             if recipient.listensForConsumption { consumptionListenerCount -= 1 }
+            if recipient.lists.hasCategories { categoryListenerCount -= 1 }
         }
         guard ended else { return [] }
         recipients.removeAll { !$0.isActive }
@@ -154,6 +168,7 @@ struct Registry {
         byID.removeAll()
         table.removeAll()
         consumptionListenerCount = 0
+        categoryListenerCount = 0
         return released
     }
 
