@@ -107,6 +107,9 @@ public final class EventBus {
     /// Whether an outermost dispatch is running its passes.
     var isDelivering: Bool { core.isDelivering }
 
+    /// The slots the queue of waiting events has allocated (for memory-bound tests).
+    var waitingCapacity: Int { core.waitingCapacity }
+
     // MARK: Dispatch
 
     /// Delivers an event to its recipients, or queues it when the bus is already delivering.
