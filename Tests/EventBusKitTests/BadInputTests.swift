@@ -56,6 +56,32 @@ import Testing
         )
     }
 
+    @Test(arguments: [
+        (AsyncStream<Num>.Continuation.BufferingPolicy.bufferingNewest(-1), "bufferingNewest(-1)", -1),
+        (.bufferingOldest(-5), "bufferingOldest(-5)", -5),
+    ])
+    func aNegativeStreamBufferStopsWithAMessageNamingTheParameter(
+        _ policy: AsyncStream<Num>.Continuation.BufferingPolicy, printed: String, count: Int
+    ) {
+        #expect(
+            EventBus.bufferingProblem(policy)
+                == "events(of:bufferingPolicy:): bufferingPolicy \(printed) keeps a negative number of events, got \(count); use 0 or more, or .unbounded"
+        )
+    }
+
+    @Test func aStreamWithANegativeBufferStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            let bus = EventBus()
+            _ = bus.events(of: Num.self, bufferingPolicy: .bufferingNewest(-1))
+        }
+    }
+
+    @Test func streamBuffersOfZeroOrMoreAreAccepted() {
+        #expect(EventBus.bufferingProblem(AsyncStream<Num>.Continuation.BufferingPolicy.bufferingNewest(0)) == nil)
+        #expect(EventBus.bufferingProblem(AsyncStream<Num>.Continuation.BufferingPolicy.bufferingOldest(3)) == nil)
+        #expect(EventBus.bufferingProblem(AsyncStream<Num>.Continuation.BufferingPolicy.unbounded) == nil)
+    }
+
     @Test func subscribingToAConcreteTypeIsAccepted() {
         #expect(EventBus.subscriptionProblem(Num.self) == nil)
         #expect(EventBus.subscriptionProblem(PageViewEvent.self) == nil)
