@@ -54,3 +54,40 @@ extension AnyHashable: Event {}
         #expect(categories.events.count == 1)
     }
 }
+
+@Suite struct ConcreteCategoryTests {
+    @Test func aCategoryOfAConcreteTypeCoversItButNeverTheBusAnnouncements() {
+        let bus = EventBus()
+        let ticks = RecordingConsumer(willConsume: [Conforming<ValueTick>.self])
+        let announcements = RecordingConsumer(willConsume: [Conforming<DidConsumeEvent>.self])
+        let everything = RecordingConsumer(willConsume: [Conforming<AllEvent>.self])
+        bus.register(ticks)
+        bus.register(announcements)
+        bus.register(everything)
+        bus.dispatch(ValueTick(number: 1))
+        bus.dispatch(Num(2))
+        #expect(ticks.events(of: ValueTick.self) == [ValueTick(number: 1)])
+        #expect(ticks.events.count == 1)
+        #expect(announcements.events.isEmpty)  // DidConsumeEvents were queued for `ticks`
+        #expect(everything.events.isEmpty)  // no event `is AllEvent`
+    }
+
+    @Test func aListGetterDispatchingDuringAPassReachesTheConsumerBeingRegistered() {
+        final class Dispatching: EventConsumer {
+            let bus: EventBus
+            var received: [Int] = []
+            init(bus: EventBus) { self.bus = bus }
+            var willConsume: [any Event.Type] {
+                bus.dispatch(Num(99))
+                return [Num.self]
+            }
+            func consume(_ event: any Event) { received.append((event as! Num).value) }
+        }
+        let bus = EventBus()
+        let late = Dispatching(bus: bus)
+        let registrar = bus.subscribe(to: ValueTick.self) { _ in bus.register(late) }
+        bus.dispatch(ValueTick(number: 0))
+        #expect(late.received == [99])  // queued during the pass, delivered after registering
+        withExtendedLifetime(registrar) {}
+    }
+}
