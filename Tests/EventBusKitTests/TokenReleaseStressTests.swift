@@ -26,7 +26,7 @@ import Testing
     {
         let bus = EventBus()
         let counter = DeliveryCounter()
-        let rounds = 20
+        let rounds = 50
         let modelsPerRound = 100
         let dispatchesPerRound = 1_000
         var calledAfterRelease = 0
