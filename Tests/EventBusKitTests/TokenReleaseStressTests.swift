@@ -1,3 +1,4 @@
+import Dispatch
 import EventBusKit
 import Testing
 
@@ -32,14 +33,21 @@ import Testing
         var calledAfterRelease = 0
         for _ in 0..<rounds {
             let release: Task<Void, Never>
+            let go = DispatchSemaphore(value: 0)
             do {
                 let models = (0..<modelsPerRound).map { _ in
                     TokenHoldingModel(bus: bus, counter: counter)
                 }
                 // The task holds the only references: the models' deinits, and so their
-                // tokens', run on a background thread while the main actor dispatches.
-                release = Task.detached { withExtendedLifetime(models) {} }
+                // tokens', run on a background thread while the main actor dispatches. It
+                // starts releasing when the main actor starts dispatching (the wait is
+                // bounded: the signal follows at once).
+                release = Task.detached {
+                    go.wait()
+                    withExtendedLifetime(models) {}
+                }
             }
+            go.signal()
             for value in 0..<dispatchesPerRound { bus.dispatch(Num(value)) }
             await release.value
             // Every token is gone: no pass calls its closure from now on.
