@@ -2,6 +2,9 @@ import Testing
 
 @testable import EventBusKit
 
+/// A stream buffering policy for `Num` streams.
+typealias NumBuffering = AsyncStream<Num>.Continuation.BufferingPolicy
+
 @Suite struct BadInputTests {
     @Test func anEventWithNoRecipientsIsDeliveredToNoOne() {
         let bus = EventBus()
@@ -57,11 +60,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (AsyncStream<Num>.Continuation.BufferingPolicy.bufferingNewest(-1), "bufferingNewest(-1)", -1),
+        (NumBuffering.bufferingNewest(-1), "bufferingNewest(-1)", -1),
         (.bufferingOldest(-5), "bufferingOldest(-5)", -5),
     ])
     func aNegativeStreamBufferStopsWithAMessageNamingTheParameter(
-        _ policy: AsyncStream<Num>.Continuation.BufferingPolicy, printed: String, count: Int
+        _ policy: NumBuffering, printed: String, count: Int
     ) {
         #expect(
             EventBus.bufferingProblem(policy)
@@ -77,9 +80,9 @@ import Testing
     }
 
     @Test func streamBuffersOfZeroOrMoreAreAccepted() {
-        #expect(EventBus.bufferingProblem(AsyncStream<Num>.Continuation.BufferingPolicy.bufferingNewest(0)) == nil)
-        #expect(EventBus.bufferingProblem(AsyncStream<Num>.Continuation.BufferingPolicy.bufferingOldest(3)) == nil)
-        #expect(EventBus.bufferingProblem(AsyncStream<Num>.Continuation.BufferingPolicy.unbounded) == nil)
+        #expect(EventBus.bufferingProblem(NumBuffering.bufferingNewest(0)) == nil)
+        #expect(EventBus.bufferingProblem(NumBuffering.bufferingOldest(3)) == nil)
+        #expect(EventBus.bufferingProblem(NumBuffering.unbounded) == nil)
     }
 
     @Test func subscribingToAConcreteTypeIsAccepted() {
