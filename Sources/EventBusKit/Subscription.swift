@@ -48,6 +48,10 @@ public final class Subscription: Hashable {
     ///
     /// Idempotent. Cancelled during a pass, the subscription is skipped if its turn has not
     /// come. Harmless after the bus is gone.
+    ///
+    /// > Important: `cancel()` changes the bus's registry, so call it on the bus's
+    /// > isolation. In a `deinit` that may run elsewhere (a `@MainActor` model's nonisolated
+    /// > `deinit`), let the tokens go instead: a token's own deinit is safe on any thread.
     public func cancel() {
         if let bus {
             bus.end(recipient)
