@@ -13,6 +13,9 @@ extension EventBus {
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` was already registered.
     func add(_ consumer: any EventConsumer, weakly: Bool) -> Recipient? {
+        #if DEBUG
+            checkIsolation()  // see EventBus+IsolationCheck.swift
+        #endif
         guard registeredRecipient(for: consumer) == nil else { return nil }
         let lists = MatchList(of: consumer)
         MigrationDiagnostics.check(lists, of: consumer)  // debug builds: SwiftEventBus habits

@@ -134,6 +134,9 @@ public final class EventBus {
     @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
     public func dispatch(_ event: any Event) -> DispatchReport {
         if core.isDelivering { return admitDuringDelivery(event) }
+        #if DEBUG
+            checkIsolation()  // see EventBus+IsolationCheck.swift
+        #endif
         core.beginDrain()
         runPass(event)
         return drain()

@@ -86,6 +86,9 @@ final class Inbox: Sendable {
         scheduled?.scheduleDrain()
     }
 
+    /// The actor the bus learned (where it vended a poster or a stream), if any.
+    var learnedIsolation: (any Actor)? { state.withLock { $0.drainer?.actor } }
+
     /// Whether a drainer is installed.
     var hasDrainer: Bool { state.withLock { $0.drainer != nil } }
 
