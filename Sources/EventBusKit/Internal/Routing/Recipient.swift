@@ -20,9 +20,11 @@ final class Recipient {
     /// The consumer when held weakly.
     private(set) weak var weak: (any EventConsumer)?
     /// Where the recipient is in its life (a ``State`` raw value): the one field another
-    /// thread may write, through the C11 atomics of `CEventBusAtomics` (allocated once, at
-    /// registration, and freed in `deinit`).
-    private let state = eventbus_atomic_int_create(State.active.rawValue)
+    /// thread may write. Read and written only through the C11 atomics of
+    /// `CEventBusAtomics`, with `&state` (its storage, for the duration of each call);
+    /// `@exclusivity(unchecked)` because those calls are the synchronization, and a run-time
+    /// exclusivity check would cost more than the load.
+    @exclusivity(unchecked) private var state = State.active.rawValue
 
     /// The life of a recipient. Only ``markEnded()`` runs off the bus's isolation.
     enum State: Int32 {
@@ -38,10 +40,11 @@ final class Recipient {
     /// `false` once deregistered, cancelled or ended by its token: a pass skips it from then
     /// on. A relaxed atomic load: a plain load on x86-64 and ARM64.
     @inline(__always)
-    var isActive: Bool { eventbus_atomic_int_load_relaxed(state) == State.active.rawValue }
+    var isActive: Bool { eventbus_atomic_load_relaxed(&state) == State.active.rawValue }
 
     /// Whether the registry no longer holds this recipient (``deactivate()`` ran).
-    var isRemoved: Bool { eventbus_atomic_int_load_relaxed(state) == State.removed.rawValue }
+    var isRemoved: Bool { eventbus_atomic_load_relaxed(&state) == State.removed.rawValue }
+
     /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription (its owner)
     /// or a stream (a lifeline that only the stream's termination handler keeps alive).
     private(set) var isLifetimeBound = false
@@ -82,16 +85,11 @@ final class Recipient {
         isLifetimeBound = true
     }
 
-    deinit {
-        eventbus_atomic_int_destroy(state)
-    }
-
     /// Ends this recipient from any thread: no pass calls it from now on. Touches nothing
     /// else: the bus removes it (and releases its consumer) on its own isolation, when a
     /// pass meets it or a sweep runs.
     func markEnded() {
-        _ = eventbus_atomic_int_compare_exchange(
-            state, State.active.rawValue, State.ended.rawValue)
+        _ = eventbus_atomic_compare_exchange(&state, State.active.rawValue, State.ended.rawValue)
     }
 
     /// Removes this recipient: it is never called again. On the bus's isolation only.
@@ -99,7 +97,7 @@ final class Recipient {
     /// - Returns: The consumer it held strongly, for the caller to release after its access
     ///   to the registry ends (a release runs deinits, which may call the bus).
     func deactivate() -> (any EventConsumer)? {
-        eventbus_atomic_int_store_release(state, State.removed.rawValue)
+        eventbus_atomic_store_release(&state, State.removed.rawValue)
         weak = nil
         lifetime = nil
         var released: (any EventConsumer)? = nil
