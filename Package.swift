@@ -10,7 +10,11 @@ let package = Package(
     dependencies: [],
     targets: [
         // MARK: Library
-        .target(name: "EventBusKit"),
+        .target(name: "EventBusKit", dependencies: ["CEventBusAtomics"]),
+        // C11 atomics for the one word another thread may write (a token released off the
+        // bus's isolation marks its recipient ended): `Synchronization.Atomic` needs
+        // iOS 18 / macOS 15.
+        .target(name: "CEventBusAtomics"),
         .testTarget(name: "EventBusKitTests", dependencies: ["EventBusKit"]),
         // Code written the way SwiftEventBus apps are (Swift 5, `NSObject` events, lists
         // without `any`), pinning that it compiles and behaves as the migration article says.

@@ -154,6 +154,8 @@ enum MemoryProbe {
         let peakResets = ProbeMemory.resetPeak()
         let results = [
             feedbackLoop(drains: 1_000 / scale),
+            echoDrain(events: 1_000_000 / scale),
+            unheardDrain(events: 1_000_000 / scale),
             fanOut(recipients: 10_000, dispatches: small ? 3 : 100),
             subscribeCancel(cycles: 1_000_000 / scale),
             registerDeregister(cycles: 1_000_000 / scale),
@@ -221,6 +223,61 @@ enum MemoryProbe {
         return result
     }
 
+    /// One drain as long as the budget allows with at most three events waiting: an echo
+    /// that dispatches one event for each it receives (`maximumPending: 1`) and a do-nothing
+    /// `DidConsumeEvent` listener. The queue's storage must follow what waits, not how many
+    /// events the drain has moved through it.
+    static func echoDrain(events: Int) -> ProbeResult {
+        let tally = ProbeTally()
+        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: events)
+        defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
+        let listener = ProbeConsumer([DidConsumeEvent.self], tally)
+        let echo = ProbeConsumer([ProbeTick.self], tally)
+        echo.onEvent = { [unowned bus] event in
+            bus.dispatch(ProbeTick((event as! ProbeTick).value + 1, tally))
+        }
+        bus.register(echo)
+        bus.register(listener)
+        var report: DispatchReport?
+        let result = measure(
+            "echo drain", "1 drain × \(events) events, pending 1", maximumGrowthKiB: 256,
+            maximumPeakKiB: 1_024, maximumRecipients: 2, tally: tally, baseline: 2
+        ) { warmUp in
+            let outcome = bus.dispatch(ProbeTick(0, tally))
+            if !warmUp { report = outcome }
+            return bus.recipientCount
+        }
+        precondition(report == .limitReached(processed: events, discarded: 3))
+        withExtendedLifetime((echo, listener)) {}
+        return result
+    }
+
+    /// The same with a `NoConsumerEvent` listener fed by unheard events: each unheard event's
+    /// announcement makes the listener dispatch the next.
+    static func unheardDrain(events: Int) -> ProbeResult {
+        let tally = ProbeTally()
+        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: events)
+        defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
+        let listener = ProbeConsumer([NoConsumerEvent.self], tally)
+        listener.onEvent = { [unowned bus] event in
+            let unheard = (event as! NoConsumerEvent).event as! ProbeTick
+            bus.dispatch(ProbeTick(unheard.value + 1, tally))
+        }
+        bus.register(listener)
+        var report: DispatchReport?
+        let result = measure(
+            "unheard drain", "1 drain × \(events) events, pending 1", maximumGrowthKiB: 256,
+            maximumPeakKiB: 1_024, maximumRecipients: 1, tally: tally, baseline: 1
+        ) { warmUp in
+            let outcome = bus.dispatch(ProbeTick(0, tally))
+            if !warmUp { report = outcome }
+            return bus.recipientCount
+        }
+        precondition(report == .limitReached(processed: events, discarded: 1))
+        withExtendedLifetime(listener) {}
+        return result
+    }
+
     /// 10,000 recipients of one event and a `DidConsumeEvent` listener: each dispatch
     /// queues 10,000 announcements, all delivered.
     static func fanOut(recipients: Int, dispatches: Int) -> ProbeResult {
@@ -265,6 +322,7 @@ enum MemoryProbe {
                 if cycle % 2 == 0 { token.cancel() }
             }
             withExtendedLifetime(steady) {}
+            bus.deliverPosted()  // the sweep the dropped tokens asked for
             return bus.recipientCount
         }
     }

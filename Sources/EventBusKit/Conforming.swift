@@ -14,8 +14,13 @@
 /// }
 /// ```
 ///
-/// > Note: Pass an existential (`any Analytics`) for `P`. A concrete type works too and
-/// > then behaves like listing that type.
+/// > Note: Pass an existential (`any Analytics`) for `P`. A concrete type works too, under
+/// > the same rule: `Conforming<Tick>` covers `Tick` and its subclasses. That differs from
+/// > listing the type in two ways: a category never includes the bus's announcements
+/// > (`Conforming<DidConsumeEvent>` receives none; list ``DidConsumeEvent`` itself), and
+/// > `Conforming<AllEvent>` or `Conforming<NoEvent>` cover nothing, since no event is one.
+/// > Where the value decides `event is P` — an `Optional` or `AnyHashable` declared an
+/// > event — each event is decided by its value.
 ///
 /// `Conforming` has no cases: it can be listed but never instantiated or dispatched.
 public enum Conforming<P>: Event {}

@@ -17,6 +17,9 @@ extension EventBus {
     func add(
         _ consumer: any EventConsumer, weakly: Bool, routed: (any RoutedConsumer)? = nil
     ) -> Recipient? {
+        #if DEBUG
+            checkIsolation()  // see EventBus+IsolationCheck.swift
+        #endif
         guard registeredRecipient(for: consumer) == nil else { return nil }
         let lists = MatchList(of: consumer, category: category(named:))
         MigrationDiagnostics.check(lists, of: consumer)  // debug builds: SwiftEventBus habits

@@ -11,10 +11,12 @@ extension EventBus {
     /// Task.detached { poster.post(Progress(fraction: 1)) }
     /// ```
     ///
-    /// > Note: Vended outside any actor (`isolation` is `nil`), the bus has nowhere to hop:
-    /// > posted events wait until its owner calls ``deliverPosted()``. Once the bus vends a
-    /// > poster or a stream on an actor, the compiler keeps it there, and posts hop to it
-    /// > on their own.
+    /// > Note: Vended outside any actor (`isolation` is `nil` — also in an actor's
+    /// > synchronous `init`), the bus has nowhere to hop: posts answer
+    /// > ``PostReport/awaitingDeliverPosted`` and wait until its owner calls
+    /// > ``deliverPosted()``. The first time the bus vends a poster or a stream on an actor it
+    /// > learns that isolation: it delivers there what waits, and later posts answer
+    /// > ``PostReport/accepted`` and hop to it on their own.
     /// - Parameter isolation: The isolation the bus lives on; leave the default, which is
     ///   the caller's.
     /// - Returns: A `Sendable` handle; it does not keep the bus alive.
@@ -69,16 +71,18 @@ extension EventBus {
         }
     }
 
+    /// The mailbox, made on first use.
+    func mailbox() -> Inbox {
+        if let inbox { return inbox }
+        let made = Inbox()
+        inbox = made
+        return made
+    }
+
     /// The mailbox, made on first use. With an isolation, also installs the drainer that
     /// lets posts and stream endings reach the bus there.
     func openInbox(isolation: isolated (any Actor)?) -> Inbox {
-        let inbox: Inbox
-        if let existing = self.inbox {
-            inbox = existing
-        } else {
-            inbox = Inbox()
-            self.inbox = inbox
-        }
+        let inbox = mailbox()
         if let isolation, !inbox.hasDrainer {
             // We are running on `isolation`, the bus's home from now on (see BusDrainer).
             inbox.install(BusDrainer(bus: self, isolation: isolation))

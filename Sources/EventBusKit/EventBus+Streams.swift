@@ -29,7 +29,8 @@ extension EventBus {
     /// - Parameters:
     ///   - type: The event type; it crosses to the consumer's task, so it is `Sendable`.
     ///   - bufferingPolicy: How many unread events the stream keeps; `.unbounded` (the
-    ///     default) keeps them all.
+    ///     default) keeps them all. A negative count stops with a message naming
+    ///     `bufferingPolicy`.
     ///   - fileID: Where the stream is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
@@ -69,7 +70,8 @@ extension EventBus {
     ///   - category: The category, `Conforming<any P>.self`; `any P` must be `Sendable`
     ///     (write `Conforming<any P & Sendable>` when `P` does not refine `Sendable`).
     ///   - bufferingPolicy: How many unread events the stream keeps; `.unbounded` (the
-    ///     default) keeps them all.
+    ///     default) keeps them all. A negative count stops with a message naming
+    ///     `bufferingPolicy`.
     ///   - fileID: Where the stream is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
@@ -94,6 +96,19 @@ extension EventBus {
             isolation: isolation)
     }
 
+    /// The message a stream made with `policy` stops with, or `nil` when the policy is valid:
+    /// a negative count would behave like 0 (every event dropped), so it is refused.
+    static func bufferingProblem<Element>(
+        _ policy: AsyncStream<Element>.Continuation.BufferingPolicy
+    ) -> String? {
+        switch policy {
+        case .bufferingNewest(let count) where count < 0,
+            .bufferingOldest(let count) where count < 0:
+            "events(of:bufferingPolicy:): bufferingPolicy \(policy) keeps a negative number of events, got \(count); use 0 or more, or .unbounded"
+        default: nil
+        }
+    }
+
     /// Registers a stream recipient listing `listed` and returns its stream.
     private func makeStream<Element: Sendable>(
         listing listed: any Event.Type,
@@ -101,6 +116,7 @@ extension EventBus {
         label: @escaping () -> String,
         isolation: isolated (any Actor)?
     ) -> AsyncStream<Element> {
+        if let problem = Self.bufferingProblem(bufferingPolicy) { preconditionFailure(problem) }
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = openInbox(isolation: isolation)

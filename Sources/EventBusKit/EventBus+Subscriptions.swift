@@ -144,6 +144,7 @@ extension EventBus {
         let standIn = ClosureConsumer(handler, label: label, bus: self)
         let recipient = add(standIn, weakly: false, routed: standIn)!
         if let owner { recipient.bindLifetime(to: owner) }
-        return Subscription(bus: self, recipient: recipient, endsOnDeinit: owner == nil)
+        return Subscription(
+            bus: self, recipient: recipient, endsOnDeinit: owner == nil ? mailbox() : nil)
     }
 }

@@ -125,6 +125,9 @@ public final class EventBus {
     /// Whether an outermost dispatch is running its passes.
     var isDelivering: Bool { core.isDelivering }
 
+    /// The slots the queue of waiting events has allocated (for memory-bound tests).
+    var waitingCapacity: Int { core.waitingCapacity }
+
     // MARK: Dispatch
 
     /// Delivers an event to its recipients, or queues it when the bus is already delivering.
@@ -149,6 +152,9 @@ public final class EventBus {
     @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
     public func dispatch(_ event: any Event) -> DispatchReport {
         if core.isDelivering { return admitDuringDelivery(event) }
+        #if DEBUG
+            checkIsolation()  // see EventBus+IsolationCheck.swift
+        #endif
         core.beginDrain()
         runPass(event, cause: nil)
         if core.endDrainIfNothingWaits() { return DeliveryCore.singlePassReport }
@@ -259,8 +265,9 @@ public final class EventBus {
                 }
                 let recipient = entries.base[index].recipient
                 guard let consumer = recipient.consumer else {
-                    // Removed before its turn, or ended (its object is gone): skip it, forget it.
-                    if recipient.isActive { end(recipient) }
+                    // Removed before its turn, or ended (its object or token is gone): skip
+                    // it, and remove it unless it was removed already.
+                    if !recipient.isRemoved { end(recipient) }
                     continue
                 }
                 watcher.delivers(to: recipient, on: self)
@@ -403,6 +410,11 @@ public final class EventBus {
         let type = type(of: event)
         if let route = registry.view(for: ObjectIdentifier(type)) { return route }
         let kind = EventKind(type)
-        return changeRegistry { $0.buildRoute(for: kind, deciding: event) }.view
+        let route = changeRegistry { $0.buildRoute(for: kind, deciding: event) }
+        if registry.route(for: route.key) == nil {
+            // Built for this event's value alone and not cached: the pass keeps it alive.
+            pinnedRoute = route.entries
+        }
+        return route.view
     }
 }

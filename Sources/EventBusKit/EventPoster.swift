@@ -21,8 +21,11 @@
 /// - **Where.** Posted events are delivered on the bus's isolation — the main actor for a
 ///   bus that vended its poster there, the owning actor otherwise — through
 ///   ``EventBus/dispatch(_:)``, so they obey every delivery rule and bound. A bus that
-///   vended its poster outside any actor has nowhere to hop: posted events wait until its
-///   owner calls ``EventBus/deliverPosted()``.
+///   vended its poster outside any actor (or in an actor's synchronous `init`, where
+///   `#isolation` is `nil`) has nowhere to hop: posted events wait until its owner calls
+///   ``EventBus/deliverPosted()``, or until the bus vends a poster or a stream on an actor,
+///   which delivers them there. Such a post answers ``PostReport/awaitingDeliverPosted``,
+///   never ``PostReport/accepted``.
 /// - **Order.** One global first-in, first-out order across all threads, which keeps each
 ///   thread's own posting order. None is lost or duplicated while the bus lives.
 /// - **Unbounded.** The mailbox takes every post: `maximumPending` bounds the bus's queue
@@ -32,7 +35,8 @@
 /// - **After the bus is gone.** `post(_:)` is a no-op that returns ``PostReport/busGone``.
 ///   The handle never keeps the bus alive. Accepted events still waiting when the bus is
 ///   deallocated go with it.
-/// - **Locks.** Posting takes a short lock (the only one in EventBusKit); delivery does not.
+/// - **Locks.** Posting takes the mailbox's short lock; delivery takes none. (EventBusKit's
+///   other lock guards a stream's lifeline, taken when a stream is made and when it ends.)
 public struct EventPoster: Sendable {
     let inbox: Inbox
 
@@ -50,7 +54,10 @@ public struct EventPoster: Sendable {
     /// if report == .busGone { return }   // the screen was closed
     /// ```
     /// - Parameter event: The event; it crosses isolation domains, so it must be `Sendable`.
-    /// - Returns: ``PostReport/accepted``, or ``PostReport/busGone`` once the bus is gone.
+    /// - Returns: ``PostReport/accepted`` when the bus will deliver the event on its own,
+    ///   ``PostReport/awaitingDeliverPosted`` when it waits for the owner's
+    ///   ``EventBus/deliverPosted()`` (the bus has no isolation to hop to), or
+    ///   ``PostReport/busGone`` once the bus is gone.
     /// - Complexity: O(1) amortized, under a short lock.
     @discardableResult
     public func post(_ event: any Event & Sendable) -> PostReport {
@@ -61,8 +68,10 @@ public struct EventPoster: Sendable {
     /// call.
     ///
     /// Useful in tests and at shutdown. It also waits for the bus to remove streams whose
-    /// consumer stopped before this call. For a bus with no isolation to hop to, it waits
-    /// until the owner calls ``EventBus/deliverPosted()``.
+    /// consumer stopped before this call. For a bus with no isolation to hop to (its posts
+    /// answer ``PostReport/awaitingDeliverPosted``), it waits until the owner calls
+    /// ``EventBus/deliverPosted()`` or the bus vends a poster or a stream on an actor: called
+    /// where nothing will do either, it never returns.
     ///
     /// ```swift
     /// poster.post(Saved())

@@ -8,6 +8,14 @@
 /// ``cancel()`` ends it earlier. The token holds the bus weakly: it never keeps a bus alive,
 /// and cancelling after the bus is gone is harmless.
 ///
+/// A token may be deinitialized on any thread — say, in the nonisolated `deinit` of a
+/// `@MainActor` model released by a background task. Its deinit touches none of the bus's
+/// state: it ends the subscription at once (no pass calls the closure from then on) and asks
+/// the bus to remove it; the bus releases the closure on its own isolation — at its next
+/// pass that meets the subscription, its next ``EventBus/deliverPosted()`` or drain of
+/// posted events, or its next registry sweep. ``cancel()`` is synchronous: it removes the
+/// subscription and releases the closure before it returns.
+///
 /// ```swift
 /// var tokens: Set<Subscription> = []
 /// bus.subscribe(to: Tick.self) { tick in print(tick) }.store(in: &tokens)
@@ -15,16 +23,22 @@
 public final class Subscription: Hashable {
     private weak var bus: EventBus?
     private let recipient: Recipient
-    private let endsOnDeinit: Bool
+    /// The bus's mailbox, reached from any thread to ask for a sweep; `nil` for an
+    /// owner-bound subscription, which its token does not end.
+    private let inbox: Inbox?
 
-    init(bus: EventBus, recipient: Recipient, endsOnDeinit: Bool) {
+    /// - Parameter inbox: For a token that ends its subscription on deinit, the bus's mailbox.
+    init(bus: EventBus, recipient: Recipient, endsOnDeinit inbox: Inbox?) {
         self.bus = bus
         self.recipient = recipient
-        self.endsOnDeinit = endsOnDeinit
+        self.inbox = inbox
     }
 
     deinit {
-        if endsOnDeinit { cancel() }
+        // Any thread: mark, then ask the bus to sweep; never touch the bus's state here.
+        guard let inbox else { return }
+        recipient.markEnded()
+        inbox.requestSweep()
     }
 
     /// Whether the subscription can still be called: not cancelled, its bus alive.
@@ -34,6 +48,10 @@ public final class Subscription: Hashable {
     ///
     /// Idempotent. Cancelled during a pass, the subscription is skipped if its turn has not
     /// come. Harmless after the bus is gone.
+    ///
+    /// > Important: `cancel()` changes the bus's registry, so call it on the bus's
+    /// > isolation. In a `deinit` that may run elsewhere (a `@MainActor` model's nonisolated
+    /// > `deinit`), let the tokens go instead: a token's own deinit is safe on any thread.
     public func cancel() {
         if let bus {
             bus.end(recipient)

@@ -2,6 +2,9 @@ import Testing
 
 @testable import EventBusKit
 
+/// A stream buffering policy for `Num` streams.
+typealias NumBuffering = AsyncStream<Num>.Continuation.BufferingPolicy
+
 @Suite struct BadInputTests {
     @Test func anEventWithNoRecipientsIsDeliveredToNoOne() {
         let bus = EventBus()
@@ -54,6 +57,32 @@ import Testing
             EventBus.subscriptionProblem(entry.type)
                 == "subscribe(to:): type \(printed) is a wildcard with no instances; a closure for it could never be called. Register an EventConsumer to list wildcards and categories."
         )
+    }
+
+    @Test(arguments: [
+        (NumBuffering.bufferingNewest(-1), "bufferingNewest(-1)", -1),
+        (.bufferingOldest(-5), "bufferingOldest(-5)", -5),
+    ])
+    func aNegativeStreamBufferStopsWithAMessageNamingTheParameter(
+        _ policy: NumBuffering, printed: String, count: Int
+    ) {
+        #expect(
+            EventBus.bufferingProblem(policy)
+                == "events(of:bufferingPolicy:): bufferingPolicy \(printed) keeps a negative number of events, got \(count); use 0 or more, or .unbounded"
+        )
+    }
+
+    @Test func aStreamWithANegativeBufferStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            let bus = EventBus()
+            _ = bus.events(of: Num.self, bufferingPolicy: .bufferingNewest(-1))
+        }
+    }
+
+    @Test func streamBuffersOfZeroOrMoreAreAccepted() {
+        #expect(EventBus.bufferingProblem(NumBuffering.bufferingNewest(0)) == nil)
+        #expect(EventBus.bufferingProblem(NumBuffering.bufferingOldest(3)) == nil)
+        #expect(EventBus.bufferingProblem(NumBuffering.unbounded) == nil)
     }
 
     @Test func subscribingToAConcreteTypeIsAccepted() {

@@ -74,6 +74,28 @@ import Testing
         #expect(bus.recipientCount == 0)
     }
 
+    @Test func aTokenReleasedOnAnotherThreadEndsAtOnceAndTheBusReleasesItsClosure() async {
+        let bus = EventBus()
+        let trace = Trace()
+        weak var weakCapture: Trace?
+        var token: Subscription?
+        do {
+            let captured = Trace()
+            weakCapture = captured
+            token = bus.subscribe(to: Num.self) {
+                captured.entries.append("\($0)")
+                trace.entries.append("S\($0)")
+            }
+        }
+        bus.dispatch(Num(1))
+        let handOff = TokenHandOff(token.take()!)
+        await Task.detached { handOff.release() }.value
+        bus.dispatch(Num(2))
+        #expect(trace.entries == ["S1"])
+        #expect(bus.recipientCount == 0)  // the pass that met it removed it
+        #expect(weakCapture == nil)  // and released its closure, on the bus's isolation
+    }
+
     @Test func cancelIsIdempotent() {
         let bus = EventBus()
         let trace = Trace()

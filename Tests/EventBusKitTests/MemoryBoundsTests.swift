@@ -1,5 +1,6 @@
-import EventBusKit
 import Testing
+
+@testable import EventBusKit
 
 // The memory workloads of `memory-probe` (Benchmarks/memory-probe), small enough for a
 // unit test, checked with counters of live objects: whatever the bus retained would show.
@@ -32,7 +33,48 @@ private final class MemoryTrackedCapture {
     deinit { tally.live -= 1 }
 }
 
+/// An event no one listens for, so each one's pass announces a `NoConsumerEvent`.
+private struct UnheardEvent: Event {
+    let value: Int
+}
+
 @Suite struct MemoryBoundsTests {
+    /// The queue's storage never exceeds this many slots while at most three events wait
+    /// (the ring's minimum is 16).
+    private static let smallQueue = 16
+
+    @Test func aLongEchoDrainKeepsTheQueueAsSmallAsWhatWaits() {
+        // At most three events ever wait (an echo, its announcement, and the announcement of
+        // the one before), during a drain of 100,000 events.
+        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 100_000)
+        var largestCapacity = 0
+        let echo = bus.subscribe(to: Num.self) { number in
+            largestCapacity = max(largestCapacity, bus.waitingCapacity)
+            bus.dispatch(Num(number.value + 1))
+        }
+        let listener = bus.subscribe(to: DidConsumeEvent.self) { _ in }
+        #expect(bus.dispatch(Num(0)) == .limitReached(processed: 100_000, discarded: 3))
+        #expect(largestCapacity <= Self.smallQueue)
+        #expect(bus.waitingCapacity <= Self.smallQueue)
+        withExtendedLifetime((echo, listener)) {}
+    }
+
+    @Test func aLongDrainOfUnheardEventsKeepsTheQueueAsSmallAsWhatWaits() {
+        // Each unheard event's `NoConsumerEvent` makes its listener dispatch the next one.
+        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 100_000)
+        var largestCapacity = 0
+        let listener = bus.subscribe(to: NoConsumerEvent.self) { announcement in
+            largestCapacity = max(largestCapacity, bus.waitingCapacity)
+            let value = (announcement.event as? UnheardEvent)?.value ?? 0
+            bus.dispatch(UnheardEvent(value: value + 1))
+        }
+        #expect(
+            bus.dispatch(UnheardEvent(value: 0)) == .limitReached(processed: 100_000, discarded: 1))
+        #expect(largestCapacity <= Self.smallQueue)
+        #expect(bus.waitingCapacity <= Self.smallQueue)
+        withExtendedLifetime(listener) {}
+    }
+
     @Test func anEndlessFeedbackLoopReleasesEveryEventItDeliversOrDiscards() {
         let tally = MemoryTally()
         let bus = EventBus(maximumPending: 10, maximumEventsPerDrain: 100)
@@ -73,6 +115,7 @@ private final class MemoryTrackedCapture {
             }
         }
         #expect(logged == 30_000)
+        bus.deliverPosted()  // the sweep the dropped tokens asked for
         #expect(bus.recipientCount == 1)
         withExtendedLifetime(logger) {}
     }
@@ -86,6 +129,7 @@ private final class MemoryTrackedCapture {
             if cycle % 1_000 == 0 { bus.dispatch(MemoryTrackedEvent(cycle, tally)) }
             if cycle % 2 == 0 { token.cancel() }  // the other half end when the token goes
         }
+        bus.deliverPosted()  // the sweep the dropped tokens asked for
         #expect(tally.live == 0)
         #expect(bus.recipientCount == 0)
     }

@@ -76,7 +76,8 @@ import Testing
         let reports = await Task.detached { [poster] in
             (1...3).map { poster.post(Num($0)) }
         }.value
-        #expect(reports == [.accepted, .accepted, .accepted])
+        #expect(
+            reports == [.awaitingDeliverPosted, .awaitingDeliverPosted, .awaitingDeliverPosted])
         #expect(recorder.events.isEmpty)
         #expect(bus.deliverPosted() == Array(repeating: .drained(events: 1), count: 3))
         #expect(recorder.events(of: Num.self).map(\.value) == [1, 2, 3])
@@ -160,7 +161,7 @@ import Testing
         let poster = unisolatedPoster(of: bus)
         let recorder = RecordingConsumer(willConsume: [Num.self])
         bus.register(recorder)
-        #expect((1...150).map { poster.post(Num($0)) }.allSatisfy { $0 == .accepted })
+        #expect((1...150).map { poster.post(Num($0)) }.allSatisfy { $0 == .awaitingDeliverPosted })
         #expect(bus.deliverPosted().count == 150)
         #expect(recorder.events(of: Num.self).map(\.value) == Array(1...150))
     }
@@ -179,6 +180,20 @@ import Testing
         withExtendedLifetime(echo) {}
     }
 
+    @Test func aPostThatWaitsForDeliverPostedSaysSoAndNoAcceptedPostStaysUndelivered() async {
+        // A poster made in an actor's synchronous `init` has no isolation: its post waits,
+        // and says so. Vending a poster on the actor later delivers what waits.
+        let service = PosterFromInitService()
+        #expect(service.firstReport == .awaitingDeliverPosted)
+        #expect(await service.delivered() == [])
+        let poster = await service.vendPosterHere()
+        #expect(await poster.waitUntilDelivered())
+        #expect(await service.delivered() == [1])
+        #expect(service.poster.post(Num(2)) == .accepted)  // the same mailbox, now with a home
+        #expect(await service.poster.waitUntilDelivered())
+        #expect(await service.delivered() == [1, 2])
+    }
+
     @Test func postingAfterTheBusIsGoneIsANoOpThatReportsIt() async {
         var bus: EventBus? = EventBus()
         let poster = unisolatedPoster(of: bus!)
@@ -192,7 +207,7 @@ import Testing
     @Test func acceptedEventsStillWaitingWhenTheBusIsDeallocatedGoWithIt() async {
         var bus: EventBus? = EventBus()
         let poster = unisolatedPoster(of: bus!)
-        #expect(poster.post(Num(1)) == .accepted)
+        #expect(poster.post(Num(1)) == .awaitingDeliverPosted)
         let delivered = await withCheckedContinuation { continuation in
             poster.inbox.addBarrier(continuation)
             bus = nil

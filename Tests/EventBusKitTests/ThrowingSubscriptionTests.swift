@@ -131,6 +131,7 @@ import Testing
         token.cancel()
         bus.dispatch(Num(2))
         #expect(calls == 1)
+        bus.deliverPosted()  // the sweep the dropped token asked for
         #expect(bus.recipientCount == 0)
     }
 }

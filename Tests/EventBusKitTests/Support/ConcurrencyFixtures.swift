@@ -155,3 +155,50 @@ func unisolatedStream<T: Event & Sendable>(
 func unisolatedPoster(of bus: EventBus) -> EventPoster {
     bus.poster()
 }
+
+/// Carries a token to another thread and drops it there, as the nonisolated `deinit` of a
+/// `@MainActor` model does.
+///
+/// `@unchecked Sendable` is sound: `token` is written once in `init` and then touched only
+/// by `release()`, which the test calls from one task, after the sender has let go of it.
+final class TokenHandOff: @unchecked Sendable {
+    private var token: Subscription?
+
+    init(_ token: Subscription) { self.token = token }
+
+    /// Drops the token on the calling thread.
+    func release() { token = nil }
+}
+
+/// Drops `token` on a new thread and returns once that thread has finished.
+func releaseOnAnotherThread(_ token: consuming Subscription) {
+    let handOff = TokenHandOff(consume token)  // from here on the thread holds the only reference
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        handOff.release()
+        done.signal()
+    }
+    thread.start()
+    done.wait()
+}
+
+/// An actor that makes its bus's poster in its synchronous `init`, where `#isolation` is
+/// `nil`: the bus has no isolation to hop to until it vends a poster on the actor.
+actor PosterFromInitService {
+    let bus = EventBus()
+    let poster: EventPoster
+    let firstReport: PostReport
+    private let recorder = RecordingConsumer(willConsume: [Num.self])
+
+    init() {
+        bus.register(recorder)
+        poster = bus.poster()
+        firstReport = poster.post(Num(1))
+    }
+
+    /// Vends a poster on the actor, which teaches the bus its isolation.
+    func vendPosterHere() -> EventPoster { bus.poster() }
+
+    /// The numbers delivered so far.
+    func delivered() -> [Int] { recorder.events(of: Num.self).map(\.value) }
+}

@@ -124,6 +124,8 @@ final class ModelHarness {
         case .dropOwner(let slot): owners[slot] = nil
         case .cancel(let slot): tokens[slot]?.cancel()
         case .dropToken(let slot): tokens[slot] = nil
+        case .releaseTokenOnAnotherThread(let slot):
+            if let token = tokens[slot].take() { releaseOnAnotherThread(consume token) }
         case .dropConsumer(let slot): consumers[slot] = makeConsumer(slot)
         case .dispatch(let kind):
             let event = kind.make(id: log.newEventID())

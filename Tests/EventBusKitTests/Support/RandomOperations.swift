@@ -62,6 +62,10 @@ enum ModelAction: Hashable, CustomStringConvertible {
     case cancel(Int)
     /// Drop a slot's token (its deinit ends the subscription).
     case dropToken(Int)
+    /// Hand a slot's token to another thread, which drops it (as the nonisolated `deinit` of
+    /// a `@MainActor` model does), and wait for that thread: the subscription has ended
+    /// before the next pass.
+    case releaseTokenOnAnotherThread(Int)
     /// Drop the test's reference to a slot's consumer and put a fresh object in the slot.
     case dropConsumer(Int)
     /// `dispatch(_:)` a new event of this kind.
@@ -73,7 +77,9 @@ enum ModelAction: Hashable, CustomStringConvertible {
         case .register(let slot), .registerWeakly(let slot), .deregister(let slot),
             .dropConsumer(let slot):
             slot
-        case .subscribe, .subscribeOwned, .cancel, .dropToken, .dropOwner, .dispatch: nil
+        case .subscribe, .subscribeOwned, .cancel, .dropToken, .releaseTokenOnAnotherThread,
+            .dropOwner, .dispatch:
+            nil
         }
     }
 
@@ -81,7 +87,7 @@ enum ModelAction: Hashable, CustomStringConvertible {
     var subscriptionSlot: Int? {
         switch self {
         case .subscribe(let slot), .subscribeOwned(let slot), .cancel(let slot),
-            .dropToken(let slot), .dropOwner(let slot):
+            .dropToken(let slot), .releaseTokenOnAnotherThread(let slot), .dropOwner(let slot):
             slot
         case .register, .registerWeakly, .deregister, .dropConsumer, .dispatch: nil
         }
@@ -97,6 +103,7 @@ enum ModelAction: Hashable, CustomStringConvertible {
         case .dropOwner(let slot): ".dropOwner(\(slot))"
         case .cancel(let slot): ".cancel(\(slot))"
         case .dropToken(let slot): ".dropToken(\(slot))"
+        case .releaseTokenOnAnotherThread(let slot): ".releaseTokenOnAnotherThread(\(slot))"
         case .dropConsumer(let slot): ".dropConsumer(\(slot))"
         case .dispatch(let kind): ".dispatch(.\(kind))"
         }
@@ -297,6 +304,7 @@ extension ModelScenario {
             (.registerWeakly(consumer), 8), (.deregister(consumer), 8),
             (.dropConsumer(consumer), 7), (.subscribe(subscription), 12),
             (.cancel(subscription), 5), (.dropToken(subscription), 5),
+            (.releaseTokenOnAnotherThread(subscription), 3),
             (.subscribeOwned(subscription), 8), (.dropOwner(subscription), 5),
         ])
     }

@@ -16,6 +16,9 @@ import EventBusKit
 ///   drain budget.
 /// - A pass holds the consumers it was going to call strongly (when they were registered
 ///   strongly) until it ends: one deregistered during the pass is released when the pass ends.
+/// - A token dropped (on the bus's thread or another) ends its subscription at once; the bus
+///   removes the entry when a pass meets it or at its next sweep, so until then it may still
+///   count in `recipientCount`.
 /// - An owner-bound subscription lives while its owner does (and until cancelled); dropping its
 ///   token does not end it. Its closure holds the owner during its own call.
 final class ReferenceModel {
@@ -66,6 +69,8 @@ final class ReferenceModel {
         /// The owner object of an owner-bound subscription.
         var lifetimeOwner: Int? = nil
         var isActive = true
+        /// Ended by its token's deinit: the bus may not have removed the entry yet.
+        var endedByToken = false
     }
 
     /// A consumer object the test made.
@@ -159,7 +164,7 @@ final class ReferenceModel {
     /// consumers that died and that the bus may not have met yet.
     var recipientCount: ClosedRange<Int> {
         let live = registrations.filter(isLive).count
-        let dead = registrations.filter { $0.isActive && !isLive($0) }.count
+        let dead = registrations.filter { ($0.isActive && !isLive($0)) || $0.endedByToken }.count
         return live...(live + dead)
     }
 
@@ -234,7 +239,7 @@ final class ReferenceModel {
         case .subscribeOwned(let slot): subscribe(slot, owned: true)
         case .cancel(let slot):
             if let instance = slotToken[slot] { end(instance) }
-        case .dropToken(let slot):
+        case .dropToken(let slot), .releaseTokenOnAnotherThread(let slot):
             if let instance = slotToken[slot] {
                 slotToken[slot] = nil
                 dropToken(instance)
@@ -293,12 +298,13 @@ final class ReferenceModel {
     /// The test lets go of a token: that ends the subscription unless it is owner-bound.
     private func dropToken(_ instance: Int) {
         let index = registrations.firstIndex { $0.owner == .subscription(instance: instance) }!
-        if registrations[index].lifetimeOwner == nil { end(instance) }
+        if registrations[index].lifetimeOwner == nil { end(instance, byToken: true) }
     }
 
-    private func end(_ instance: Int) {
+    private func end(_ instance: Int, byToken: Bool = false) {
         for index in registrations.indices
         where registrations[index].owner == .subscription(instance: instance) {
+            if byToken && registrations[index].isActive { registrations[index].endedByToken = true }
             registrations[index].isActive = false
         }
     }

@@ -25,6 +25,9 @@ final class BusDrainer: @unchecked Sendable {
         self.isolation = isolation
     }
 
+    /// The actor the bus lives on, while it exists.
+    var actor: (any Actor)? { isolation }
+
     /// Schedules a drain on the bus's actor.
     func scheduleDrain() {
         Task { await self.drain() }

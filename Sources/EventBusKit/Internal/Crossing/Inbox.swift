@@ -38,11 +38,13 @@ final class Inbox: Sendable {
     var isOpen: Bool { state.withLock { $0.isOpen } }
 
     /// Admits `event` unless the bus is gone (the mailbox is unbounded: no post is lost
-    /// while the bus lives).
+    /// while the bus lives); answers ``PostReport/awaitingDeliverPosted`` while no drainer is
+    /// installed.
     func post(_ event: any Event & Sendable) -> PostReport {
         let (report, drainer) = state.withLock { state -> (PostReport, BusDrainer?) in
             guard state.isOpen else { return (.busGone, nil) }
             state.items.append(.event(event))
+            guard state.drainer != nil else { return (.awaitingDeliverPosted, nil) }
             return (.accepted, Self.claimDrain(&state))
         }
         drainer?.scheduleDrain()
@@ -83,6 +85,9 @@ final class Inbox: Sendable {
         }
         scheduled?.scheduleDrain()
     }
+
+    /// The actor the bus learned (where it vended a poster or a stream), if any.
+    var learnedIsolation: (any Actor)? { state.withLock { $0.drainer?.actor } }
 
     /// Whether a drainer is installed.
     var hasDrainer: Bool { state.withLock { $0.drainer != nil } }

@@ -1,3 +1,5 @@
+import CEventBusAtomics
+
 /// One entry of the registry: a consumer (held strongly or weakly) or a subscription's
 /// stand-in consumer, with its lists and its place in registration order.
 final class Recipient {
@@ -33,8 +35,33 @@ final class Recipient {
         traceGeneration = generation
     }
 
-    /// `false` once deregistered or cancelled: a pass skips it from then on.
-    private(set) var isActive = true
+
+    /// Where the recipient is in its life (a ``State`` raw value): the one field another
+    /// thread may write. Read and written only through the C11 atomics of
+    /// `CEventBusAtomics`, with `&state` (its storage, for the duration of each call);
+    /// `@exclusivity(unchecked)` because those calls are the synchronization, and a run-time
+    /// exclusivity check would cost more than the load.
+    @exclusivity(unchecked) private var state = State.active.rawValue
+
+    /// The life of a recipient. Only ``markEnded()`` runs off the bus's isolation.
+    enum State: Int32 {
+        /// Called by passes.
+        case active = 0
+        /// Its token was released (on any thread): never called again; the bus removes it
+        /// from the registry on its own isolation.
+        case ended = 1
+        /// Removed from the registry (or the bus is gone).
+        case removed = 2
+    }
+
+    /// `false` once deregistered, cancelled or ended by its token: a pass skips it from then
+    /// on. A relaxed atomic load: a plain load on x86-64 and ARM64.
+    @inline(__always)
+    var isActive: Bool { eventbus_atomic_load_relaxed(&state) == State.active.rawValue }
+
+    /// Whether the registry no longer holds this recipient (``deactivate()`` ran).
+    var isRemoved: Bool { eventbus_atomic_load_relaxed(&state) == State.removed.rawValue }
+
     /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription (its owner)
     /// or a stream (a lifeline that only the stream's termination handler keeps alive).
     private(set) var isLifetimeBound = false
@@ -81,12 +108,19 @@ final class Recipient {
         isLifetimeBound = true
     }
 
-    /// Ends this recipient: it is never called again.
+    /// Ends this recipient from any thread: no pass calls it from now on. Touches nothing
+    /// else: the bus removes it (and releases its consumer) on its own isolation, when a
+    /// pass meets it or a sweep runs.
+    func markEnded() {
+        _ = eventbus_atomic_compare_exchange(&state, State.active.rawValue, State.ended.rawValue)
+    }
+
+    /// Removes this recipient: it is never called again. On the bus's isolation only.
     ///
     /// - Returns: The consumer it held strongly, for the caller to release after its access
     ///   to the registry ends (a release runs deinits, which may call the bus).
     func deactivate() -> (any EventConsumer)? {
-        isActive = false
+        eventbus_atomic_store_release(&state, State.removed.rawValue)
         weak = nil
         lifetime = nil
         var released: (any EventConsumer)? = nil

@@ -3,7 +3,9 @@
 ///
 /// `Registry` holds every recipient in registration order and, for each event type seen, its
 /// route (``Route``), found through a ``RouteTable``. Routes are built once per type, from the
-/// first event of that type, and kept correct as recipients come and go:
+/// first event of that type (except, while a category is listed, for the few types whose
+/// values decide categories: see ``buildRoute(for:deciding:)``), and kept correct as
+/// recipients come and go:
 /// - adding a recipient appends it to each route it matches (it is the newest, so order is
 ///   kept), or, when its lists name a protocol category (which needs an event *value* to
 ///   decide), empties the table so routes are rebuilt on next use;
@@ -23,6 +25,8 @@ struct Registry {
     private var nextOrder: UInt64 = 0
     /// How many recipients name ``DidConsumeEvent`` in their lists (some may have died).
     private var consumptionListenerCount = 0
+    /// How many recipients name a category (``Conforming``) in their lists.
+    private var categoryListenerCount = 0
 
     /// The number of recipients.
     var count: Int { recipients.count }
@@ -56,13 +60,20 @@ struct Registry {
 
     /// Builds, caches and returns the route of `event`'s type; `event` decides categories.
     ///
+    /// For a type whose values decide `event is P` (``_ValueDecided``: `Optional`,
+    /// `AnyHashable`) while some recipient names a category, the route is made for this
+    /// event's value alone and not cached: the next event of the type builds its own. Every
+    /// other type's route is cached, and its passes pay nothing for this.
+    ///
     /// - Complexity: O(*n*) for *n* recipients.
     mutating func buildRoute(for kind: EventKind, deciding event: any Event) -> Route {
         let matching = recipients.lazy.filter {
             $0.consumer != nil && $0.lists.matches(kind, value: event)
         }
         let route = Route(kind: kind, entries: RouteEntries(matching.map(RouteEntry.init)))
-        table.insert(route)
+        if categoryListenerCount == 0 || !(kind.type is any _ValueDecided.Type) {
+            table.insert(route)
+        }
         return route
     }
 
@@ -100,6 +111,7 @@ struct Registry {
         recipients.append(recipient)
         byID.set(recipient, for: id)
         if recipient.listensForConsumption { consumptionListenerCount += 1 }
+        if lists.hasCategories { categoryListenerCount += 1 }
         if lists.hasCategories {
             table.removeAll()
         } else {
@@ -124,6 +136,7 @@ struct Registry {
         guard byID[recipient.id] === recipient else { return (false, released) }
         byID.removeValue(for: recipient.id)
         if recipient.listensForConsumption { consumptionListenerCount -= 1 }
+        if recipient.lists.hasCategories { categoryListenerCount -= 1 }
         recipients.remove(at: Self.index(of: recipient, in: recipients)!)
         table.updateEach { route in
             if let position = Self.index(of: recipient, in: route.entries) {
@@ -148,6 +161,7 @@ struct Registry {
             if let strong = recipient.deactivate() { released.append(strong) }
             if byID[recipient.id] === recipient { byID.removeValue(for: recipient.id) }
             if recipient.listensForConsumption { consumptionListenerCount -= 1 }
+            if recipient.lists.hasCategories { categoryListenerCount -= 1 }
         }
         guard ended else { return [] }
         recipients.removeAll { !$0.isActive }
@@ -167,6 +181,7 @@ struct Registry {
         byID.removeAll()
         table.removeAll()
         consumptionListenerCount = 0
+        categoryListenerCount = 0
         return released
     }
 
