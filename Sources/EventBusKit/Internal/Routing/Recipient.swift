@@ -35,7 +35,6 @@ final class Recipient {
         traceGeneration = generation
     }
 
-
     /// Where the recipient is in its life (a ``State`` raw value): the one field another
     /// thread may write. Read and written only through the C11 atomics of
     /// `CEventBusAtomics`, with `&state` (its storage, for the duration of each call);
