@@ -13,7 +13,7 @@ final class ReceiptLog {
         .store(in: &tokens)
     }
 
-    /// Ends the subscriptions on the bus's actor, not in `deinit`.
+    /// Ends the subscriptions now, on the bus's actor.
     func stop() {
         for token in tokens { token.cancel() }
         tokens.removeAll()
