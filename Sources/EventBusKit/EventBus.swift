@@ -179,6 +179,7 @@ public final class EventBus {
     /// what the budget leaves, and reports.
     @inline(never)
     private func drain() -> DispatchReport {
+        defer { changeCore { $0.fitQueueToLastDrain() } }
         while true {
             switch core.passEnded() {
             case .finish(let report):
@@ -366,6 +367,7 @@ public final class EventBus {
     }
 
     /// Queues an announcement (during a pass).
+    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
     private func queue(announcement: any Event, cause: EventTrace.Cause?) {
         changeCore { $0.enqueue(announcement: announcement, cause: cause) }
     }

@@ -143,23 +143,35 @@ import Testing
         #expect(observed19 == nil)
     }
 
-    @Test func theQueuesStorageFollowsWhatWaits() {
+    @Test func theQueuesStorageFitsTheMostThatWaitedInTheLastDrain() {
         var core = core(pending: 10_000, drain: 100_000)
+        // A drain in which 5,000 events wait at once: the storage grows to hold them.
         core.beginDrain()
         for value in 0..<5_000 { core.enqueue(dispatched: Num(value), cause: nil) }
-        let observed20 = core.waitingCapacity
-        #expect(observed20 >= 5_000)
-        // Drain while new events keep arriving one at a time: the storage shrinks back.
+        let grown = core.waitingCapacity
+        #expect(grown >= 5_000 && grown <= 10_000)
         var values: [Int] = []
         while core.passEnded() == .deliverNext {
             values.append((core.takeNext().event as! Num).value)
-            if values.count < 10_000 && values.count % 2 == 0 {
-                core.enqueue(dispatched: Num(-1), cause: nil)
-            }
-            if core.waitingCount <= 2 { #expect(core.waitingCapacity <= 16) }
         }
-        let observed21 = core.waitingCapacity
-        #expect(observed21 <= 16)
-        #expect(values.prefix(3) == [0, 1, 2])
+        core.fitQueueToLastDrain()
+        let afterBigDrain = core.waitingCapacity
+        #expect(afterBigDrain == 8_192)  // fits the 5,000 that waited at once
+        #expect(values == Array(0..<5_000))
+        // A drain in which at most 2 wait at once, however long: back to the minimum.
+        core.beginDrain()
+        for value in 0..<10_000 {
+            core.enqueue(dispatched: Num(value), cause: nil)
+            if value % 2 == 1 {
+                _ = core.passEnded()
+                _ = core.takeNext()
+                _ = core.passEnded()
+                _ = core.takeNext()
+            }
+        }
+        _ = core.endDrain()
+        core.fitQueueToLastDrain()
+        let afterSmallDrain = core.waitingCapacity
+        #expect(afterSmallDrain == EventRing.minimumCapacity)
     }
 }

@@ -71,6 +71,7 @@ struct DeliveryCore: ~Copyable {
 
     /// Queues an event that was dispatched while delivering and not refused; `cause` is
     /// what a running trace records for it.
+    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
     mutating func enqueue(dispatched event: consuming any Event, cause: EventTrace.Cause?) {
         waiting.append(event, isDispatched: true, cause: cause)
         waitingDispatched += 1
@@ -97,6 +98,7 @@ struct DeliveryCore: ~Copyable {
     }
 
     /// Queues one of the bus's announcements; `maximumPending` does not apply.
+    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
     mutating func enqueue(announcement: consuming any Event, cause: EventTrace.Cause?) {
         waiting.append(announcement, isDispatched: false, cause: cause)
     }
@@ -161,6 +163,12 @@ struct DeliveryCore: ~Copyable {
         return discarded > 0
             ? .limitReached(processed: delivered, discarded: discarded)
             : .drained(events: delivered)
+    }
+
+    /// Shrinks the queue's storage to fit the most events that waited at once in the drain
+    /// that ended (see `EventRing`); the bus calls it after a drain that queued anything.
+    mutating func fitQueueToLastDrain() {
+        waiting.fitToPeak()
     }
 
     // MARK: Inspection

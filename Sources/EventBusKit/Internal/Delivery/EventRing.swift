@@ -4,8 +4,10 @@
 /// The ring allocates its own storage, on the first append: appending moves an event in,
 /// taking the first moves it out, and growing or shrinking moves events between allocations,
 /// so no operation copies or destroys an event (which could run an app's deinit). The storage
-/// doubles when full and halves when at most a quarter is used (never below
-/// ``minimumCapacity``): memory is bounded by what waits, during a drain and after it.
+/// doubles when full, so during a drain it holds at most twice the most events that waited at
+/// once; ``fitToPeak()``, called when a drain ends, shrinks it to fit the most that waited at
+/// once in that drain (never below ``minimumCapacity``). Memory is bounded by what waits,
+/// during a drain and after it, and a run of drains of the same shape allocates nothing.
 struct EventRing: ~Copyable {
     /// The fewest slots the ring keeps.
     static let minimumCapacity = 16
@@ -23,6 +25,8 @@ struct EventRing: ~Copyable {
     private var head = 0
     /// The number of waiting elements.
     private(set) var count = 0
+    /// The most elements that waited at once since the last ``fitToPeak()``.
+    private var peak = 0
 
     init() {}
 
@@ -51,6 +55,7 @@ struct EventRing: ~Copyable {
     /// Moves `event` in at the back.
     ///
     /// - Complexity: O(1) amortized.
+    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
     mutating func append(
         _ event: consuming any Event, isDispatched: Bool, cause: EventTrace.Cause?
     ) {
@@ -60,6 +65,7 @@ struct EventRing: ~Copyable {
         dispatched![slot] = isDispatched
         (causes! + slot).initialize(to: cause)
         count += 1
+        if count > peak { peak = count }
     }
 
     /// Moves the oldest event out.
@@ -72,8 +78,16 @@ struct EventRing: ~Copyable {
         head = (head + 1) % capacity
         count -= 1
         if count == 0 { head = 0 }
-        if capacity > Self.minimumCapacity && count <= capacity / 4 { resize(to: capacity / 2) }
         return (event, cause)
+    }
+
+    /// Shrinks the storage to fit the most events that waited at once since the last call
+    /// (at least ``minimumCapacity`` slots), and starts counting that peak anew.
+    mutating func fitToPeak() {
+        var fitted = Self.minimumCapacity
+        while fitted < peak { fitted *= 2 }
+        if capacity > fitted && fitted >= count { resize(to: fitted) }
+        peak = count
     }
 
     /// Moves every event, oldest first, into `newCapacity` new slots.
