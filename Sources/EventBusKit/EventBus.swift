@@ -248,23 +248,26 @@ public final class EventBus {
         defer { endPass() }
         watcher.passBegins(event, on: self)
         var delivered = 0
-        route.entries._withUnsafeGuaranteedRef { entries in
-            for index in 0..<entries.count {
-                // Read through `entries.base[index]` rather than a local: a local reference
-                // would be retained for its whole scope.
-                if entries.base[index].isCallableUnretained,
-                    let unretained = entries.base[index].recipient.unretained
+        route.entries._withUnsafeGuaranteedRef { routeEntries in
+            // Nothing changes these entries during the pass (see `RouteEntries`): read their
+            // count and address once.
+            let entries = UnsafeBufferPointer(start: routeEntries.base, count: routeEntries.count)
+            for index in entries.indices {
+                // Read through `entries[index]` rather than a local: a local reference would
+                // be retained for its whole scope.
+                if entries[index].isCallableUnretained,
+                    let unretained = entries[index].recipient.unretained
                 {
-                    watcher.delivers(to: entries.base[index].recipient, on: self)
+                    watcher.delivers(to: entries[index].recipient, on: self)
                     let causedIncident = unretained.consume(event)
                     delivered &+= 1
                     if causedIncident {
-                        announceIncident(of: unretained, by: entries.base[index].consumer!, event)
+                        announceIncident(of: unretained, by: entries[index].consumer!, event)
                     }
-                    announceConsumption(by: entries.base[index].consumer!, of: route, event)
+                    announceConsumption(by: entries[index].consumer!, of: route, event)
                     continue
                 }
-                let recipient = entries.base[index].recipient
+                let recipient = entries[index].recipient
                 guard let consumer = recipient.consumer else {
                     // Removed before its turn, or ended (its object or token is gone): skip
                     // it, and remove it unless it was removed already.
