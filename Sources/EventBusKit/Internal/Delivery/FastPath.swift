@@ -3,22 +3,24 @@
 //
 // 1. Unretained calls (`UnretainedConsumer`): a strongly held consumer is called without a
 //    retain and a release (two atomic operations per delivery).
-// 2. Borrowed class events (`ClosureConsumer.withRouted`): a closure subscribed to a class
-//    receives the object without a retain and a release.
-// 3. Check-free state (`release(afterAccess:)`, `EventBus.changeRegistry`, `EventRing`): Swift
+// 2. Borrowed events (`ClosureConsumer.borrowingHandler`): a closure subscribed to a class, or
+//    to a struct stored in the existential's buffer, receives it in place: no retain and
+//    release, no copy.
+// 3. Unretained routes (`RouteEntries`, `RouteView`): a pass reads its route without retaining
+//    it; a registry change during the pass pins and copies it instead.
+// 4. Check-free state (`release(afterAccess:)`, `changeRegistry`, `changeCore`): Swift
 //    checks exclusive access to a class's stored property at run time (about 75 instructions
 //    an access) unless no access to it can overlap another; an access overlaps only through a
 //    call Swift cannot see into, such as a release that runs a deinit. So the bus's accesses
-//    call nothing: the registry is changed on a copy swapped out and back in, the queue moves
-//    events without copying or destroying them, and whatever a change removes is released
-//    after the access.
-// 4. No re-boxing (`@inline(__always)` on `dispatch` and the pass): the optimizer turns a
-//    function that takes `any Event` into a generic one when a caller passes a known type,
-//    and that copy boxes the event again (an allocation for an event larger than the
-//    existential's buffer); it leaves always-inlined functions alone.
-// 5. A pass compiled twice (`PassWatcher`): the pass is generic over what watches it, so with
+//    call nothing: the registry and the queue are changed on copies swapped out and back in,
+//    and whatever a change removes is released after the access.
+// 5. No re-boxing (`@inline(__always)` on `dispatch`, the pass and the queue's appends): the
+//    optimizer turns a function that takes `any Event` into a generic one when a caller passes
+//    a known type, and that copy boxes the event again (an allocation for an event larger than
+//    the existential's buffer); it leaves always-inlined functions alone.
+// 6. A pass compiled twice (`PassWatcher`): the pass is generic over what watches it, so with
 //    no trace running it is a loop with no trace code in it.
-// 6. One route look-up per dispatch (`RouteTable`): an open-addressed table keyed by the type's
+// 7. One route look-up per dispatch (`RouteTable`): an open-addressed table keyed by the type's
 //    metadata pointer, and for a value type the type the existential holds (a load) rather than
 //    `type(of:)` (a runtime call).
 
