@@ -179,7 +179,7 @@ public final class EventBus {
     /// what the budget leaves, and reports.
     @inline(never)
     private func drain() -> DispatchReport {
-        defer { changeCore { $0.fitQueueToLastDrain() } }
+        defer { if core.queueMayShrink { changeCore { $0.fitQueueToLastDrain() } } }
         while true {
             switch core.passEnded() {
             case .finish(let report):

@@ -165,6 +165,10 @@ struct DeliveryCore: ~Copyable {
             : .drained(events: delivered)
     }
 
+    /// Whether ``fitQueueToLastDrain()`` could free anything (the queue's storage is above
+    /// its minimum): the bus skips the call, and its swap of the core, when not.
+    var queueMayShrink: Bool { waiting.mayShrink }
+
     /// Shrinks the queue's storage to fit the most events that waited at once in the drain
     /// that ended (see `EventRing`); the bus calls it after a drain that queued anything.
     mutating func fitQueueToLastDrain() {

@@ -12,14 +12,19 @@ struct EventRing: ~Copyable {
     /// The fewest slots the ring keeps.
     static let minimumCapacity = 16
 
-    /// The events, in slots; `nil` until the first append.
+    /// What a slot knows besides its event.
+    private struct Tag {
+        /// `false` for the bus's announcements, which `maximumPending` does not count.
+        var isDispatched: Bool
+        /// What caused the event, while a trace runs (`nil` otherwise).
+        var cause: EventTrace.Cause?
+    }
+
+    /// The events, in slots; `nil` until the first append. Kept apart from their tags so that
+    /// taking an event moves the existential out whole, with nothing left to destroy.
     private var events: UnsafeMutablePointer<any Event>?
-    /// For each slot, whether its event was dispatched (`false` for the bus's announcements,
-    /// which `maximumPending` does not count). Kept apart so that taking an event moves the
-    /// existential out whole, with nothing left to destroy.
-    private var dispatched: UnsafeMutablePointer<Bool>?
-    /// For each slot, what caused its event, while a trace runs (`nil` otherwise).
-    private var causes: UnsafeMutablePointer<EventTrace.Cause?>?
+    /// Each slot's tag, in the same slots.
+    private var tags: UnsafeMutablePointer<Tag>?
     private var capacity = 0
     /// The slot of the oldest element.
     private var head = 0
@@ -31,14 +36,13 @@ struct EventRing: ~Copyable {
     init() {}
 
     deinit {
-        guard let events, let dispatched, let causes else { return }
+        guard let events, let tags else { return }
         for offset in 0..<count {
             (events + (head + offset) % capacity).deinitialize(count: 1)
-            (causes + (head + offset) % capacity).deinitialize(count: 1)
+            (tags + (head + offset) % capacity).deinitialize(count: 1)
         }
         events.deallocate()
-        dispatched.deallocate()
-        causes.deallocate()
+        tags.deallocate()
     }
 
     /// Whether no event waits.
@@ -50,7 +54,7 @@ struct EventRing: ~Copyable {
     /// Whether the oldest event was dispatched (not an announcement).
     ///
     /// - Precondition: Not empty.
-    var firstIsDispatched: Bool { dispatched![head] }
+    var firstIsDispatched: Bool { tags![head].isDispatched }
 
     /// Moves `event` in at the back.
     ///
@@ -62,8 +66,7 @@ struct EventRing: ~Copyable {
         if count == capacity { resize(to: max(Self.minimumCapacity, capacity * 2)) }
         let slot = (head + count) % capacity
         (events! + slot).initialize(to: event)
-        dispatched![slot] = isDispatched
-        (causes! + slot).initialize(to: cause)
+        (tags! + slot).initialize(to: Tag(isDispatched: isDispatched, cause: cause))
         count += 1
         if count > peak { peak = count }
     }
@@ -74,12 +77,15 @@ struct EventRing: ~Copyable {
     /// - Complexity: O(1) amortized.
     mutating func removeFirst() -> (event: any Event, cause: EventTrace.Cause?) {
         let event = (events! + head).move()
-        let cause = (causes! + head).move()
+        let tag = (tags! + head).move()
         head = (head + 1) % capacity
         count -= 1
         if count == 0 { head = 0 }
-        return (event, cause)
+        return (event, tag.cause)
     }
+
+    /// Whether ``fitToPeak()`` could free anything: the storage is above the minimum.
+    var mayShrink: Bool { capacity > Self.minimumCapacity }
 
     /// Shrinks the storage to fit the most events that waited at once since the last call
     /// (at least ``minimumCapacity`` slots), and starts counting that peak anew.
@@ -93,22 +99,18 @@ struct EventRing: ~Copyable {
     /// Moves every event, oldest first, into `newCapacity` new slots.
     private mutating func resize(to newCapacity: Int) {
         let movedEvents = UnsafeMutablePointer<any Event>.allocate(capacity: newCapacity)
-        let movedFlags = UnsafeMutablePointer<Bool>.allocate(capacity: newCapacity)
-        let movedCauses = UnsafeMutablePointer<EventTrace.Cause?>.allocate(capacity: newCapacity)
-        if let events, let dispatched, let causes {
+        let movedTags = UnsafeMutablePointer<Tag>.allocate(capacity: newCapacity)
+        if let events, let tags {
             for offset in 0..<count {
                 let slot = (head + offset) % capacity
                 (movedEvents + offset).initialize(to: (events + slot).move())
-                movedFlags[offset] = dispatched[slot]
-                (movedCauses + offset).initialize(to: (causes + slot).move())
+                (movedTags + offset).initialize(to: (tags + slot).move())
             }
             events.deallocate()
-            dispatched.deallocate()
-            causes.deallocate()
+            tags.deallocate()
         }
         events = movedEvents
-        dispatched = movedFlags
-        causes = movedCauses
+        tags = movedTags
         capacity = newCapacity
         head = 0
     }
