@@ -67,7 +67,7 @@ extension EventBus {
     private func category(named entry: any Event.Type) -> (any _EventCategory.Type)? {
         let id = ObjectIdentifier(entry)
         if let known = entryCategories[id] { return known }
-        let category = entry as? any _EventCategory.Type
+        let category = MatchList.category(named: entry)
         entryCategories.set(category, for: id)
         return category
     }

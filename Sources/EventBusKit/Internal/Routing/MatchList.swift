@@ -30,9 +30,7 @@ struct MatchList {
     ///   bus passes a cached answer (the check is a run-time conformance look-up).
     init(
         of consumer: any EventConsumer,
-        category: (any Event.Type) -> (any _EventCategory.Type)? = {
-            $0 as? any _EventCategory.Type
-        }
+        category: (any Event.Type) -> (any _EventCategory.Type)? = MatchList.category(named:)
     ) {
         self.init(
             willConsume: consumer.willConsume, excludeList: consumer.excludeList,
@@ -41,9 +39,7 @@ struct MatchList {
 
     init(
         willConsume: [any Event.Type], excludeList: [any Event.Type],
-        category: (any Event.Type) -> (any _EventCategory.Type)? = {
-            $0 as? any _EventCategory.Type
-        }
+        category: (any Event.Type) -> (any _EventCategory.Type)? = MatchList.category(named:)
     ) {
         let will = Classified(willConsume, category: category)
         let exclude = Classified(excludeList, category: category)
@@ -57,6 +53,12 @@ struct MatchList {
         excludedCategories = exclude.categories
         self.willConsume = willConsume
         self.excludeList = excludeList
+    }
+
+    /// The category `entry` names, or `nil` when it names a type (a run-time conformance
+    /// check; the bus caches its answers per entry type).
+    static func category(named entry: any Event.Type) -> (any _EventCategory.Type)? {
+        entry as? any _EventCategory.Type
     }
 
     /// One list's entries, sorted into wildcards, types and categories.

@@ -110,8 +110,7 @@ struct Registry {
         nextOrder &+= 1
         recipients.append(recipient)
         byID.set(recipient, for: id)
-        if recipient.listensForConsumption { consumptionListenerCount += 1 }
-        if lists.hasCategories { categoryListenerCount += 1 }
+        tally(recipient, 1)
         if lists.hasCategories {
             table.removeAll()
         } else {
@@ -135,8 +134,7 @@ struct Registry {
         let released = recipient.deactivate()
         guard byID[recipient.id] === recipient else { return (false, released) }
         byID.removeValue(for: recipient.id)
-        if recipient.listensForConsumption { consumptionListenerCount -= 1 }
-        if recipient.lists.hasCategories { categoryListenerCount -= 1 }
+        tally(recipient, -1)
         recipients.remove(at: Self.index(of: recipient, in: recipients)!)
         table.updateEach { route in
             if let position = Self.index(of: recipient, in: route.entries) {
@@ -160,8 +158,7 @@ struct Registry {
             ended = true
             if let strong = recipient.deactivate() { released.append(strong) }
             if byID[recipient.id] === recipient { byID.removeValue(for: recipient.id) }
-            if recipient.listensForConsumption { consumptionListenerCount -= 1 }
-            if recipient.lists.hasCategories { categoryListenerCount -= 1 }
+            tally(recipient, -1)
         }
         guard ended else { return [] }
         recipients.removeAll { !$0.isActive }
@@ -183,6 +180,12 @@ struct Registry {
         consumptionListenerCount = 0
         categoryListenerCount = 0
         return released
+    }
+
+    /// Counts `recipient` in (`change` 1) or out (-1) of the listener counts.
+    private mutating func tally(_ recipient: Recipient, _ change: Int) {
+        if recipient.listensForConsumption { consumptionListenerCount += change }
+        if recipient.lists.hasCategories { categoryListenerCount += change }
     }
 
     /// The index of `recipient` in `recipients`, which is sorted by registration order.
