@@ -177,9 +177,6 @@ struct DeliveryCore: ~Copyable {
 
     // MARK: Inspection
 
-    /// The number of waiting events.
-    var waitingCount: Int { waiting.count }
-
     /// The slots the waiting events' storage has allocated.
     var waitingCapacity: Int { waiting.allocatedCapacity }
 }

@@ -127,6 +127,9 @@ struct IdentityTable<Value> {
 extension ObjectIdentifier {
     /// The identity whose address is `bitPattern`.
     init(bitPattern: UInt) {
+        // Sound: `ObjectIdentifier` is one pointer-sized address, and the tables only turn
+        // back into identities the bit patterns they made from identities
+        // (`UInt(bitPattern:)`), never dereferenced.
         self = unsafeBitCast(bitPattern, to: ObjectIdentifier.self)
     }
 }

@@ -7,9 +7,6 @@
 struct RouteTable {
     private var routes = IdentityTable<Route>()
 
-    /// The number of routes.
-    var count: Int { routes.count }
-
     /// The route of the type with identity `key`, if it was built.
     ///
     /// - Complexity: O(1) expected.

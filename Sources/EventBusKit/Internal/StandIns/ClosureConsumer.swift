@@ -5,8 +5,9 @@
 /// streams — so they all obey the matching, order and snapshot rules of consumers. It lists
 /// one entry: `T`, or for a category stream `Conforming<P>` (then `T` is `any P`). The bus
 /// calls ``consumeRouted(_:)``, which hands the event to the closure without a dynamic cast
-/// and, for a class event, without a retain (see `withRouted(_:_:)`), and reports what the
-/// bus must announce; anyone else calling ``consume(_:)`` gets a checked cast.
+/// and, for a class or a struct stored in the existential's buffer, without a copy (see
+/// `callRouted(_:)`), and reports what the bus must announce; anyone else calling
+/// ``consume(_:)`` gets a checked cast.
 final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
     let willConsume: [any Event.Type]
     /// The closure, in one shape for every form (a generic enum would make every delivery
@@ -83,8 +84,11 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
         self.bus = bus
         listsT = listed == T.self
         borrowing = !listsT ? .never : T.self is AnyObject.Type ? .always : .unknown
-        // Cast inside one-field structs: a closure handed to a generic function as itself
-        // would be rewrapped for the generic's conventions (two thunks per call).
+        // Sound: both structs are the same generic type, whose one field is a closure taking
+        // its argument by address, so they have one layout; the closure is called only as
+        // `borrowing` allows (see `borrowingHandler`). Cast inside the structs because a
+        // closure handed to a generic function as itself would be rewrapped for the generic's
+        // conventions (two thunks per call).
         borrowingHandler =
             unsafeBitCast(Handler(call: handler), to: Handler<any Event>.self).call
     }
