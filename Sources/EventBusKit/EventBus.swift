@@ -415,9 +415,9 @@ public final class EventBus {
         let type = type(of: event)
         if let route = registry.view(for: ObjectIdentifier(type)) { return route }
         let kind = EventKind(type)
-        let route = changeRegistry { $0.buildRoute(for: kind, deciding: event) }
-        if registry.route(for: route.key) == nil {
-            // Built for this event's value alone and not cached: the pass keeps it alive.
+        let (route, isCached) = changeRegistry { $0.buildRoute(for: kind, deciding: event) }
+        if !isCached {
+            // Built for this event's value alone: the pass keeps it alive.
             pinnedRoute = route.entries
         }
         return route.view

@@ -66,21 +66,23 @@ struct Registry {
     /// other type's route is cached, and its passes pay nothing for this.
     ///
     /// - Complexity: O(*n*) for *n* recipients.
-    mutating func buildRoute(for kind: EventKind, deciding event: any Event) -> Route {
+    /// - Returns: The route, and whether it was cached (if not, the caller keeps it alive).
+    mutating func buildRoute(
+        for kind: EventKind, deciding event: any Event
+    ) -> (route: Route, isCached: Bool) {
         let matching = recipients.lazy.filter {
             $0.consumer != nil && $0.lists.matches(kind, value: event)
         }
         let route = Route(kind: kind, entries: RouteEntries(matching.map(RouteEntry.init)))
-        if categoryListenerCount == 0 || !(kind.type is any _ValueDecided.Type) {
-            table.insert(route)
-        }
-        return route
+        let isCached = categoryListenerCount == 0 || !(kind.type is any _ValueDecided.Type)
+        if isCached { table.insert(route) }
+        return (route, isCached)
     }
 
     /// The route of announcement type `A`, built from a stand-in value when needed.
     mutating func route<A: Event & _BusAnnouncement>(of type: A.Type) -> Route {
         table.route(for: ObjectIdentifier(type))
-            ?? buildRoute(for: EventKind(announcement: type), deciding: A.probe)
+            ?? buildRoute(for: EventKind(announcement: type), deciding: A.probe).route
     }
 
     /// The routes built so far, in no particular order.
