@@ -238,18 +238,9 @@ enum MemoryProbe {
         }
         bus.register(echo)
         bus.register(listener)
-        var report: DispatchReport?
-        let result = measure(
-            "echo drain", "1 drain × \(events) events, pending 1", maximumGrowthKiB: 256,
-            maximumPeakKiB: 1_024, maximumRecipients: 2, tally: tally, baseline: 2
-        ) { warmUp in
-            let outcome = bus.dispatch(ProbeTick(0, tally))
-            if !warmUp { report = outcome }
-            return bus.recipientCount
-        }
-        precondition(report == .limitReached(processed: events, discarded: 3))
-        withExtendedLifetime((echo, listener)) {}
-        return result
+        defer { withExtendedLifetime((echo, listener)) {} }
+        return measureOneDrain(
+            "echo drain", on: bus, events: events, recipients: 2, discarded: 3, tally: tally)
     }
 
     /// The same with a `NoConsumerEvent` listener fed by unheard events: each unheard event's
@@ -264,17 +255,29 @@ enum MemoryProbe {
             bus.dispatch(ProbeTick(unheard.value + 1, tally))
         }
         bus.register(listener)
+        defer { withExtendedLifetime(listener) {} }
+        return measureOneDrain(
+            "unheard drain", on: bus, events: events, recipients: 1, discarded: 1, tally: tally)
+    }
+
+    /// Measures one drain of `events` events started by one `ProbeTick` on `bus` (which holds
+    /// `recipients` recipients, `maximumPending: 1`), and checks it ends at the budget with
+    /// `discarded` events left: growth ≤ 256 KiB, peak ≤ 1 MiB.
+    static func measureOneDrain(
+        _ name: String, on bus: EventBus, events: Int, recipients: Int, discarded: Int,
+        tally: ProbeTally
+    ) -> ProbeResult {
         var report: DispatchReport?
         let result = measure(
-            "unheard drain", "1 drain × \(events) events, pending 1", maximumGrowthKiB: 256,
-            maximumPeakKiB: 1_024, maximumRecipients: 1, tally: tally, baseline: 1
+            name, "1 drain × \(events) events, pending 1", maximumGrowthKiB: 256,
+            maximumPeakKiB: 1_024, maximumRecipients: recipients, tally: tally,
+            baseline: recipients
         ) { warmUp in
             let outcome = bus.dispatch(ProbeTick(0, tally))
             if !warmUp { report = outcome }
             return bus.recipientCount
         }
-        precondition(report == .limitReached(processed: events, discarded: 1))
-        withExtendedLifetime(listener) {}
+        precondition(report == .limitReached(processed: events, discarded: discarded))
         return result
     }
 
