@@ -255,9 +255,7 @@ public final class EventBus {
             for index in entries.indices {
                 // Read through `entries[index]` rather than a local: a local reference would
                 // be retained for its whole scope.
-                if entries[index].isCallableUnretained,
-                    let unretained = entries[index].recipient.unretained
-                {
+                if let unretained = entries[index].callableUnretained {
                     watcher.delivers(to: entries[index].recipient, on: self)
                     let causedIncident = unretained.consume(event)
                     delivered &+= 1
@@ -275,7 +273,7 @@ public final class EventBus {
                     continue
                 }
                 watcher.delivers(to: recipient, on: self)
-                if let unretained = recipient.unretained {
+                if let unretained = entries[index].unretained {
                     // `consumer` keeps it alive for the call.
                     let causedIncident = withExtendedLifetime(consumer) {
                         unretained.consume(event)

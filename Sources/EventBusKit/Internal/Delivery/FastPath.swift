@@ -89,6 +89,7 @@ protocol ConsumerCall {
 
 /// ``ConsumerCall`` for consumers of class `C`.
 enum CallConsumer<C: EventConsumer>: ConsumerCall {
+    @inline(__always)  // into the conformance's thunk: one call, not two, per delivery
     static func consume(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
         // Sound: `object` came from `Unmanaged.passUnretained` on a `C`, and the caller keeps
         // that object alive for the whole call (see `RouteEntry`), which is exactly what
@@ -103,6 +104,7 @@ enum CallConsumer<C: EventConsumer>: ConsumerCall {
 /// ``ConsumerCall`` for ``RoutedConsumer``s of class `C`: the bus's calls go to
 /// ``RoutedConsumer/consumeRouted(_:)``.
 enum CallRouted<C: RoutedConsumer>: ConsumerCall {
+    @inline(__always)  // into the conformance's thunk: one call, not two, per delivery
     static func consume(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
         // Sound as in `CallConsumer`; and only the bus calls through here, with an event its
         // route delivered to this consumer.

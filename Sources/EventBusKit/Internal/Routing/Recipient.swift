@@ -3,6 +3,17 @@ import CEventBusAtomics
 /// One entry of the registry: a consumer (held strongly or weakly) or a subscription's
 /// stand-in consumer, with its lists and its place in registration order.
 final class Recipient {
+    // The two fields every pass reads come first, to share a cache line.
+    /// Where the recipient is in its life (a ``State`` raw value): the one field another
+    /// thread may write. Read and written only through the C11 atomics of
+    /// `CEventBusAtomics`, with `&state` (its storage, for the duration of each call);
+    /// `@exclusivity(unchecked)` because those calls are the synchronization, and a run-time
+    /// exclusivity check would cost more than the load.
+    @exclusivity(unchecked) private var state = State.active.rawValue
+
+    /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription (its owner)
+    /// or a stream (a lifeline that only the stream's termination handler keeps alive).
+    private(set) var isLifetimeBound = false
     /// Registration order: larger is later.
     let order: UInt64
     /// The consumer's identity, for `register` / `deregister` look-ups.
@@ -35,13 +46,6 @@ final class Recipient {
         traceGeneration = generation
     }
 
-    /// Where the recipient is in its life (a ``State`` raw value): the one field another
-    /// thread may write. Read and written only through the C11 atomics of
-    /// `CEventBusAtomics`, with `&state` (its storage, for the duration of each call);
-    /// `@exclusivity(unchecked)` because those calls are the synchronization, and a run-time
-    /// exclusivity check would cost more than the load.
-    @exclusivity(unchecked) private var state = State.active.rawValue
-
     /// The life of a recipient. Only ``markEnded()`` runs off the bus's isolation.
     enum State: Int32 {
         /// Called by passes.
@@ -61,9 +65,6 @@ final class Recipient {
     /// Whether the registry no longer holds this recipient (``deactivate()`` ran).
     var isRemoved: Bool { eventbus_atomic_load_relaxed(&state) == State.removed.rawValue }
 
-    /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription (its owner)
-    /// or a stream (a lifeline that only the stream's termination handler keeps alive).
-    private(set) var isLifetimeBound = false
     /// The object whose deallocation ends this recipient, when ``isLifetimeBound``.
     ///
     /// It may be deallocated on another thread (a stream's termination handler runs

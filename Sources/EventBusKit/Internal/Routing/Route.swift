@@ -39,30 +39,35 @@ struct Route {
 }
 
 /// One recipient on a route, holding the recipient's consumer when the recipient holds it
-/// strongly.
+/// strongly, and the way to call it.
 ///
 /// The entry's strong reference is what lets a pass call the consumer unretained (see
-/// `UnretainedConsumer`): the pass's entries stay alive and unchanged to its end.
+/// `UnretainedConsumer`): the pass's entries stay alive and unchanged to its end. The call
+/// is copied here from the recipient so that a pass reads, of the recipient, only its state.
 struct RouteEntry {
     /// The recipient; a pass checks that it is still active before calling.
     let recipient: Recipient
     /// The consumer when the recipient holds it strongly; `nil` when it is held weakly.
     let consumer: (any EventConsumer)?
+    /// The recipient's ``Recipient/unretained``: set when ``consumer`` is.
+    let unretained: UnretainedConsumer?
 
     init(_ recipient: Recipient) {
         self.recipient = recipient
         consumer = recipient.strong
+        unretained = recipient.unretained
     }
 
-    /// Whether a pass may call the consumer unretained: the recipient is active, this entry
+    /// The consumer to call unretained, when a pass may: the recipient is active, this entry
     /// holds its consumer, and no lifetime object can end it. Loads only.
     @inline(__always)
-    var isCallableUnretained: Bool {
-        recipient.isActive && !recipient.isLifetimeBound && consumer != nil
+    var callableUnretained: UnretainedConsumer? {
+        guard recipient.isActive, !recipient.isLifetimeBound else { return nil }
+        return unretained
     }
 
     /// Whether the recipient can still be called, answered without a retain when it is
     /// callable unretained.
     @inline(__always)
-    var isLive: Bool { isCallableUnretained || recipient.consumer != nil }
+    var isLive: Bool { callableUnretained != nil || recipient.consumer != nil }
 }

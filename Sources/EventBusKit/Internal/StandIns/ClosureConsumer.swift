@@ -9,15 +9,7 @@
 /// `callRouted(_:)`), and reports what the bus must announce; anyone else calling
 /// ``consume(_:)`` gets a checked cast.
 final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
-    let willConsume: [any Event.Type]
-    /// The closure, in one shape for every form (a generic enum would make every delivery
-    /// look up its metadata): a stream's drop is thrown as a `StreamDrop`.
-    private let handler: (T) throws -> Void
-    /// A stream's `finish`; `nil` for subscriptions.
-    private let finishStream: (@Sendable () -> Void)?
-    /// Makes the description when first asked: a type's name is costly to print, and most
-    /// stand-ins are never described.
-    private let label: () -> String
+    // What every routed call reads comes first, to share a cache line with the object's header.
     /// Whether `willConsume` names `T` itself (not a category), so a routed event is a `T`.
     private let listsT: Bool
     /// The handler called with the event's existential in place of the `T`, so the value is
@@ -43,6 +35,15 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
         case unknown, always, never
     }
 
+    let willConsume: [any Event.Type]
+    /// The closure, in one shape for every form (a generic enum would make every delivery
+    /// look up its metadata): a stream's drop is thrown as a `StreamDrop`.
+    private let handler: (T) throws -> Void
+    /// A stream's `finish`; `nil` for subscriptions.
+    private let finishStream: (@Sendable () -> Void)?
+    /// Makes the description when first asked: a type's name is costly to print, and most
+    /// stand-ins are never described.
+    private let label: () -> String
     /// What the last routed call must announce, until the bus takes it.
     private var incident: Incident?
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused; never retained.
