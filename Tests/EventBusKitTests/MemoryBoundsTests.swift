@@ -133,4 +133,24 @@ private struct UnheardEvent: Event {
         #expect(tally.live == 0)
         #expect(bus.recipientCount == 0)
     }
+
+    @Test func recipientsTakeStateWordsInOrderAndAPageIsFreedWithItsLastRecipient() {
+        let bus = EventBus()
+        var tokens = (0...StatePage.wordCount).map { _ in bus.subscribe(to: Num.self) { _ in } }
+        weak var firstPage: StatePage?
+        weak var secondPage: StatePage?
+        do {
+            let states = bus.registry.recipients.map(\.state)
+            #expect(states[1].address == states[0].address + 1)
+            #expect(states[StatePage.wordCount - 1].page === states[0].page)
+            #expect(states[StatePage.wordCount].page !== states[0].page)  // the first is full
+            firstPage = states[0].page
+            secondPage = states[StatePage.wordCount].page
+        }
+        for token in tokens { token.cancel() }
+        tokens.removeAll()
+        #expect(firstPage == nil)  // its recipients are gone
+        #expect(secondPage != nil)  // the registry takes the next recipient's word from it
+        withExtendedLifetime(bus) {}
+    }
 }

@@ -23,6 +23,10 @@
 // 7. One route look-up per dispatch (`RouteTable`): an open-addressed table keyed by the type's
 //    metadata pointer, and for a value type the type the existential holds (a load) rather than
 //    `type(of:)` (a runtime call).
+// 8. A pass reads no recipient (`RouteEntry`, `StatePage`): the entry holds the call and the
+//    address of the recipient's state word, and the words of many recipients share a page, so
+//    a delivery touches a few cache lines of state instead of one line of each recipient
+//    (with thousands of recipients, the difference between an L1 and an L2 miss per delivery).
 
 /// Releases `value` here and no earlier: after the caller's access to the bus's state has
 /// ended, since a release may run a deinit, and a deinit may call the bus.

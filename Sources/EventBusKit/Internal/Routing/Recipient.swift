@@ -1,19 +1,10 @@
-import CEventBusAtomics
-
 /// One entry of the registry: a consumer (held strongly or weakly) or a subscription's
 /// stand-in consumer, with its lists and its place in registration order.
 final class Recipient {
-    // The two fields every pass reads come first, to share a cache line.
-    /// Where the recipient is in its life (a ``State`` raw value): the one field another
-    /// thread may write. Read and written only through the C11 atomics of
-    /// `CEventBusAtomics`, with `&state` (its storage, for the duration of each call);
-    /// `@exclusivity(unchecked)` because those calls are the synchronization, and a run-time
-    /// exclusivity check would cost more than the load.
-    @exclusivity(unchecked) private var state = State.active.rawValue
-
-    /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription (its owner)
-    /// or a stream (a lifeline that only the stream's termination handler keeps alive).
-    private(set) var isLifetimeBound = false
+    /// Where the recipient is in its life (``State`` bits): the one thing another thread may
+    /// write. In a ``StatePage`` shared with other recipients, where a pass reads it through
+    /// its route entry without touching the recipient.
+    let state: StateWord
     /// Registration order: larger is later.
     let order: UInt64
     /// The consumer's identity, for `register` / `deregister` look-ups.
@@ -46,24 +37,36 @@ final class Recipient {
         traceGeneration = generation
     }
 
-    /// The life of a recipient. Only ``markEnded()`` runs off the bus's isolation.
-    enum State: Int32 {
-        /// Called by passes.
-        case active = 0
+    /// The bits of a recipient's state word. Only ``markEnded()`` runs off the bus's
+    /// isolation. A word of 0 (``active``) is a recipient a pass may call without a check.
+    struct State: OptionSet {
+        let rawValue: Int32
+        /// No bit set: called by passes, and no lifetime object can end it.
+        static let active: State = []
         /// Its token was released (on any thread): never called again; the bus removes it
         /// from the registry on its own isolation.
-        case ended = 1
+        static let ended = State(rawValue: 1)
         /// Removed from the registry (or the bus is gone).
-        case removed = 2
+        static let removed = State(rawValue: 2)
+        /// Its ``lifetime`` object's deallocation ends it: a pass checks that first.
+        static let lifetimeBound = State(rawValue: 4)
     }
 
-    /// `false` once deregistered, cancelled or ended by its token: a pass skips it from then
-    /// on. A relaxed atomic load: a plain load on x86-64 and ARM64.
+    /// The state's bits, loaded relaxed.
     @inline(__always)
-    var isActive: Bool { eventbus_atomic_load_relaxed(&state) == State.active.rawValue }
+    private var bits: State { State(rawValue: state.bits) }
+
+    /// `false` once deregistered, cancelled or ended by its token: a pass skips it from then
+    /// on.
+    @inline(__always)
+    var isActive: Bool { bits.isDisjoint(with: [.ended, .removed]) }
 
     /// Whether the registry no longer holds this recipient (``deactivate()`` ran).
-    var isRemoved: Bool { eventbus_atomic_load_relaxed(&state) == State.removed.rawValue }
+    var isRemoved: Bool { bits.contains(.removed) }
+
+    /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription (its owner)
+    /// or a stream (a lifeline that only the stream's termination handler keeps alive).
+    var isLifetimeBound: Bool { bits.contains(.lifetimeBound) }
 
     /// The object whose deallocation ends this recipient, when ``isLifetimeBound``.
     ///
@@ -74,9 +77,10 @@ final class Recipient {
 
     /// - Parameter routed: The consumer again, when it is one of the bus's stand-ins.
     init(
-        _ consumer: any EventConsumer, lists: MatchList, order: UInt64, weakly: Bool,
-        routed: (any RoutedConsumer)? = nil
+        _ consumer: any EventConsumer, lists: MatchList, order: UInt64, state: StateWord,
+        weakly: Bool, routed: (any RoutedConsumer)? = nil
     ) {
+        self.state = state
         self.order = order
         self.id = ObjectIdentifier(consumer)
         self.lists = lists
@@ -105,14 +109,14 @@ final class Recipient {
     /// Ends this recipient when `object` is deallocated; call right after registering.
     func bindLifetime(to object: AnyObject) {
         lifetime = object
-        isLifetimeBound = true
+        state.set(State.lifetimeBound.rawValue)
     }
 
     /// Ends this recipient from any thread: no pass calls it from now on. Touches nothing
     /// else: the bus removes it (and releases its consumer) on its own isolation, when a
     /// pass meets it or a sweep runs.
     func markEnded() {
-        _ = eventbus_atomic_compare_exchange(&state, State.active.rawValue, State.ended.rawValue)
+        state.set(State.ended.rawValue)
     }
 
     /// Removes this recipient: it is never called again. On the bus's isolation only.
@@ -120,7 +124,7 @@ final class Recipient {
     /// - Returns: The consumer it held strongly, for the caller to release after its access
     ///   to the registry ends (a release runs deinits, which may call the bus).
     func deactivate() -> (any EventConsumer)? {
-        eventbus_atomic_store_release(&state, State.removed.rawValue)
+        state.set(State.removed.rawValue)
         weak = nil
         lifetime = nil
         var released: (any EventConsumer)? = nil

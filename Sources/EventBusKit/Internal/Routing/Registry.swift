@@ -27,6 +27,8 @@ struct Registry {
     private var consumptionListenerCount = 0
     /// How many recipients name a category (``Conforming``) in their lists.
     private var categoryListenerCount = 0
+    /// The page new recipients take their state words from; made on first use.
+    private var statePage: StatePage?
 
     /// The number of recipients.
     var count: Int { recipients.count }
@@ -108,7 +110,8 @@ struct Registry {
             released = remove(existing).released
         }
         let recipient = Recipient(
-            consumer, lists: lists, order: nextOrder, weakly: weakly, routed: routed)
+            consumer, lists: lists, order: nextOrder, state: takeStateWord(), weakly: weakly,
+            routed: routed)
         nextOrder &+= 1
         recipients.append(recipient)
         byID.set(recipient, for: id)
@@ -182,6 +185,14 @@ struct Registry {
         consumptionListenerCount = 0
         categoryListenerCount = 0
         return released
+    }
+
+    /// A state word for a new recipient, from a new page when the current one is used up.
+    private mutating func takeStateWord() -> StateWord {
+        if let word = statePage?.take() { return word }
+        let page = StatePage()
+        statePage = page
+        return page.take()!
     }
 
     /// Counts `recipient` in (`change` 1) or out (-1) of the listener counts.

@@ -1,3 +1,5 @@
+import CEventBusAtomics
+
 /// The recipients of one event type, in registration order: who a pass of such an event
 /// calls.
 ///
@@ -39,31 +41,35 @@ struct Route {
 }
 
 /// One recipient on a route, holding the recipient's consumer when the recipient holds it
-/// strongly, and the way to call it.
+/// strongly, and what a pass needs to call it.
 ///
 /// The entry's strong reference is what lets a pass call the consumer unretained (see
 /// `UnretainedConsumer`): the pass's entries stay alive and unchanged to its end. The call
-/// is copied here from the recipient so that a pass reads, of the recipient, only its state.
+/// and the address of the state word are copied here from the recipient, so that a pass
+/// over callable recipients does not touch them (see `FastPath.swift`).
 struct RouteEntry {
-    /// The recipient; a pass checks that it is still active before calling.
+    /// The recipient.
     let recipient: Recipient
     /// The consumer when the recipient holds it strongly; `nil` when it is held weakly.
     let consumer: (any EventConsumer)?
     /// The recipient's ``Recipient/unretained``: set when ``consumer`` is.
     let unretained: UnretainedConsumer?
+    /// The recipient's state word, which ``recipient`` keeps alive.
+    private let state: UnsafePointer<Int32>
 
     init(_ recipient: Recipient) {
         self.recipient = recipient
         consumer = recipient.strong
         unretained = recipient.unretained
+        state = UnsafePointer(recipient.state.address)
     }
 
-    /// The consumer to call unretained, when a pass may: the recipient is active, this entry
-    /// holds its consumer, and no lifetime object can end it. Loads only.
+    /// The consumer to call unretained, when a pass may: its state word is 0 (the recipient
+    /// is active and no lifetime object can end it) and this entry holds its consumer. One
+    /// load of the state word.
     @inline(__always)
     var callableUnretained: UnretainedConsumer? {
-        guard recipient.isActive, !recipient.isLifetimeBound else { return nil }
-        return unretained
+        eventbus_atomic_load_relaxed(state) == Recipient.State.active.rawValue ? unretained : nil
     }
 
     /// Whether the recipient can still be called, answered without a retain when it is
