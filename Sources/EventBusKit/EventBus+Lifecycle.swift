@@ -81,8 +81,7 @@ extension EventBus {
         return found
     }
 
-    /// Runs `change` on the registry without an access to the bus's property spanning it:
-    /// on a copy swapped out and back in (see `FastPath.swift`).
+    /// Runs `change` on the registry in place (see ``registry``).
     ///
     /// `change` must not call the app's code: what it removes it returns, for the caller to
     /// release with `release(afterAccess:)`. During a pass, the pass's entries are pinned
@@ -91,10 +90,7 @@ extension EventBus {
         if let running = runningRoute, pinnedRoute == nil {
             pinnedRoute = running.takeUnretainedValue()
         }
-        var local = Registry()
-        swap(&local, &registry)
-        defer { swap(&local, &registry) }
-        return change(&local)
+        return change(&registryAddress.pointee)
     }
 }
 

@@ -50,8 +50,18 @@ public final class EventBus {
 
     /// The delivery rules' state: the queue, whether a drain runs, the counts.
     private var core: DeliveryCore
-    /// The recipients and their routes. Changed only through `changeRegistry(_:)`.
-    var registry = Registry()
+    /// The recipients and their routes, read in place. Changed only through
+    /// `changeRegistry(_:)`.
+    var registry: Registry {
+        unsafeAddress { UnsafePointer(registryAddress) }
+    }
+    /// Where the registry lives: memory the bus allocates in `init` and frees in `deinit`
+    /// (see `FastPath.swift`). Accesses through a pointer get no run-time exclusivity check;
+    /// none can overlap another, because a read calls nothing while it reads in place (a
+    /// caller that iterates gets a copy of what it iterates) and a change runs `Registry`'s
+    /// own methods, which call no code of the app's: what they remove, they return, and the
+    /// bus releases it after the change.
+    let registryAddress: UnsafeMutablePointer<Registry>
     /// The mailbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?
@@ -103,10 +113,14 @@ public final class EventBus {
         core = DeliveryCore(
             maximumPending: maximumPending, maximumEventsPerDrain: maximumEventsPerDrain,
             reentrancy: reentrancy)
+        registryAddress = .allocate(capacity: 1)
+        registryAddress.initialize(to: Registry())
     }
 
     deinit {
         tearDown()
+        registryAddress.deinitialize(count: 1)
+        registryAddress.deallocate()
     }
 
     /// The message `init` stops with for these bounds, or `nil` when they are valid.

@@ -12,8 +12,9 @@
 //    checks exclusive access to a class's stored property at run time (about 75 instructions
 //    an access) unless no access to it can overlap another; an access overlaps only through a
 //    call Swift cannot see into, such as a release that runs a deinit. So the bus's accesses
-//    call nothing: the registry and the queue are changed on copies swapped out and back in,
-//    and whatever a change removes is released after the access.
+//    call nothing: the queue is changed on a copy swapped out and back in, the registry in
+//    memory the bus owns (`EventBus.registry`: no check, no copy to swap), and whatever a
+//    change removes is released after the access.
 // 5. No re-boxing (`@inline(__always)` on `dispatch`, the pass and the queue's appends): the
 //    optimizer turns a function that takes `any Event` into a generic one when a caller passes
 //    a known type, and that copy boxes the event again (an allocation for an event larger than
@@ -49,20 +50,23 @@ struct UnretainedConsumer {
     private let object: UnsafeRawPointer
     private let call: any ConsumerCall.Type
 
-    /// A consumer called through ``EventConsumer/consume(_:)``.
-    init(_ consumer: any EventConsumer) {
-        func open<C: EventConsumer>(_ consumer: C) -> (UnsafeRawPointer, any ConsumerCall.Type) {
-            (UnsafeRawPointer(Unmanaged.passUnretained(consumer).toOpaque()), CallConsumer<C>.self)
-        }
-        (object, call) = open(consumer)
+    /// A consumer called through `call`: ``EventConsumer/consume(_:)``, or for one of the
+    /// bus's stand-ins ``RoutedConsumer/consumeRouted(_:)`` (see ``callType(of:routed:)``).
+    init(_ consumer: any EventConsumer, call: any ConsumerCall.Type) {
+        object = UnsafeRawPointer(Unmanaged.passUnretained(consumer as AnyObject).toOpaque())
+        self.call = call
     }
 
-    /// One of the bus's stand-ins, called through ``RoutedConsumer/consumeRouted(_:)``.
-    init(routed consumer: any RoutedConsumer) {
-        func open<C: RoutedConsumer>(_ consumer: C) -> (UnsafeRawPointer, any ConsumerCall.Type) {
-            (UnsafeRawPointer(Unmanaged.passUnretained(consumer).toOpaque()), CallRouted<C>.self)
-        }
-        (object, call) = open(consumer)
+    /// The way to call `consumer` (`routed`, when it is one of the bus's stand-ins): the same
+    /// for every consumer of its class. Finding it looks up generic metadata (about 330
+    /// instructions), so the registry keeps it per class.
+    static func callType(
+        of consumer: any EventConsumer, routed: (any RoutedConsumer)?
+    ) -> any ConsumerCall.Type {
+        func open<C: EventConsumer>(_: C) -> any ConsumerCall.Type { CallConsumer<C>.self }
+        func open<C: RoutedConsumer>(routed _: C) -> any ConsumerCall.Type { CallRouted<C>.self }
+        if let routed { return open(routed: routed) }
+        return open(consumer)
     }
 
     /// Calls `consume(event)` on the consumer.

@@ -76,9 +76,10 @@ final class Recipient {
     private(set) weak var lifetime: AnyObject?
 
     /// - Parameter routed: The consumer again, when it is one of the bus's stand-ins.
+    /// - Parameter call: How to call the consumer unretained; `nil` to hold it weakly.
     init(
         _ consumer: any EventConsumer, lists: MatchList, order: UInt64, state: StateWord,
-        weakly: Bool, routed: (any RoutedConsumer)? = nil
+        call: (any ConsumerCall.Type)?
     ) {
         self.state = state
         self.order = order
@@ -87,13 +88,12 @@ final class Recipient {
         self.listensForConsumption = lists.matches(
             EventKind(announcement: DidConsumeEvent.self),
             value: lists.excludedCategories.isEmpty ? nil : DidConsumeEvent.probe)
-        if weakly {
+        if let call {
+            self.strong = consumer
+            self.unretained = UnretainedConsumer(consumer, call: call)
+        } else {
             self.weak = consumer
             self.unretained = nil
-        } else {
-            self.strong = consumer
-            self.unretained =
-                routed.map(UnretainedConsumer.init(routed:)) ?? UnretainedConsumer(consumer)
         }
     }
 

@@ -29,6 +29,9 @@ struct Registry {
     private var categoryListenerCount = 0
     /// The page new recipients take their state words from; made on first use.
     private var statePage: StatePage?
+    /// How to call a strongly held consumer, by its class, and a stand-in, by its class.
+    private var callTypes = IdentityTable<any ConsumerCall.Type>()
+    private var routedCallTypes = IdentityTable<any ConsumerCall.Type>()
 
     /// The number of recipients.
     var count: Int { recipients.count }
@@ -110,8 +113,8 @@ struct Registry {
             released = remove(existing).released
         }
         let recipient = Recipient(
-            consumer, lists: lists, order: nextOrder, state: takeStateWord(), weakly: weakly,
-            routed: routed)
+            consumer, lists: lists, order: nextOrder, state: takeStateWord(),
+            call: weakly ? nil : callType(of: consumer, routed: routed))
         nextOrder &+= 1
         recipients.append(recipient)
         byID.set(recipient, for: id)
@@ -193,6 +196,17 @@ struct Registry {
         let page = StatePage()
         statePage = page
         return page.take()!
+    }
+
+    /// How to call `consumer` unretained, found once per class.
+    private mutating func callType(
+        of consumer: any EventConsumer, routed: (any RoutedConsumer)?
+    ) -> any ConsumerCall.Type {
+        let key = ObjectIdentifier(type(of: consumer))
+        if let known = routed == nil ? callTypes[key] : routedCallTypes[key] { return known }
+        let call = UnretainedConsumer.callType(of: consumer, routed: routed)
+        if routed == nil { callTypes.set(call, for: key) } else { routedCallTypes.set(call, for: key) }
+        return call
     }
 
     /// Counts `recipient` in (`change` 1) or out (-1) of the listener counts.
