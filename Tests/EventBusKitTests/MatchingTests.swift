@@ -170,6 +170,30 @@ struct MatchRow: Sendable, CustomTestStringConvertible {
         #expect(trace.entries == ["RtrackedPage(two)"])
     }
 
+    @Test func aTypeListedTwiceJoinsItsExistingRouteOnceAndLeavesItOnDeregister() {
+        let bus = EventBus()
+        let trace = Trace()
+        bus.dispatch(Num(0))  // Num's route exists before the recipient registers
+        let twice = TraceConsumer("T", [Num.self, Num.self], trace: trace)
+        bus.register(twice)
+        bus.dispatch(Num(1))
+        bus.deregister(twice)
+        bus.dispatch(Num(2))
+        #expect(trace.entries == ["T1"])
+    }
+
+    @Test func aSuperclassListenerJoinsAndLeavesTheRoutesOfSubclassesBuiltBeforeIt() {
+        let bus = EventBus()
+        let trace = Trace()
+        bus.dispatch(UserRewardPageViewEvent(page: "one"))  // the subclass's route exists
+        let base = TraceConsumer("Base", [PageViewEvent.self], trace: trace)
+        bus.register(base)
+        bus.dispatch(UserRewardPageViewEvent(page: "two"))
+        bus.deregister(base)
+        bus.dispatch(UserRewardPageViewEvent(page: "three"))
+        #expect(trace.entries == ["BaserewardPage(two)"])
+    }
+
     @Test func listsAreReadOnceAtRegistration() {
         let bus = EventBus()
         let consumer = MutableListConsumer([Num.self])

@@ -27,12 +27,27 @@ struct IdentityTable<Value> {
     /// - Complexity: O(1) expected.
     @inline(__always)
     func read<Part>(_ key: ObjectIdentifier, _ body: (Value) -> Part) -> Part? {
+        guard let slot = slot(of: key) else { return nil }
+        return body(values[slot].unsafelyUnwrapped)
+    }
+
+    /// Calls `body` on the value for `key`, if any, letting it change the value.
+    ///
+    /// - Complexity: O(1) expected.
+    mutating func update(_ key: ObjectIdentifier, _ body: (inout Value) -> Void) {
+        guard let slot = slot(of: key) else { return }
+        body(&values[slot]!)
+    }
+
+    /// The slot holding `key`, if any.
+    @inline(__always)
+    private func slot(of key: ObjectIdentifier) -> Int? {
         guard count > 0 else { return nil }
         let wanted = UInt(bitPattern: key)
         var slot = Self.firstSlot(wanted, shift: shift)
         while true {
             let found = keys[slot]
-            if found == wanted { return body(values[slot].unsafelyUnwrapped) }
+            if found == wanted { return slot }
             if found == 0 { return nil }
             slot = (slot &+ 1) & (keys.count &- 1)
         }

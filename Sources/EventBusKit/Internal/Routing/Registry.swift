@@ -100,8 +100,9 @@ struct Registry {
     /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it keeps
     ///   its place); and a consumer to release after the access (a weakly held consumer that
     ///   died and whose address was reused leaves a stale entry, removed here).
-    /// - Complexity: O(*r*) for *r* routes, or O(1) plus a later rebuild of each route when
-    ///   the lists name a category.
+    /// - Complexity: O(*c*) for the *c* routes the lists may match (see
+    ///   ``RouteTable/updateCandidates(for:_:)``), or O(1) plus a later rebuild of each route
+    ///   when the lists name a category.
     mutating func add(
         _ consumer: any EventConsumer, lists: MatchList, weakly: Bool,
         routed: (any RoutedConsumer)? = nil
@@ -122,8 +123,8 @@ struct Registry {
         if lists.hasCategories {
             table.removeAll()
         } else {
-            table.updateEach { route in
-                if lists.matches(route.kind, value: nil) {
+            table.updateCandidates(for: lists) { route in
+                if lists.matches(route.kind, value: nil), route.entries.last !== recipient {
                     route.changeEntries { $0.append(RouteEntry(recipient)) }
                 }
             }
@@ -135,7 +136,8 @@ struct Registry {
     ///
     /// - Returns: Whether it was registered, and the consumer it held strongly, for the
     ///   caller to release after the access.
-    /// - Complexity: O(*n* + *r*·log *k*) for *n* recipients and *r* routes of length *k*.
+    /// - Complexity: O(*n* + *c*·log *k*) for *n* recipients and the *c* routes of length *k*
+    ///   its lists may match.
     @discardableResult
     mutating func remove(_ recipient: Recipient) -> (removed: Bool, released: (any EventConsumer)?)
     {
@@ -144,7 +146,7 @@ struct Registry {
         byID.removeValue(for: recipient.id)
         tally(recipient, -1)
         recipients.remove(at: Self.index(of: recipient, in: recipients)!)
-        table.updateEach { route in
+        table.updateCandidates(for: recipient.lists) { route in
             if let position = Self.index(of: recipient, in: route.entries) {
                 route.changeEntries { $0.remove(at: position) }
             }

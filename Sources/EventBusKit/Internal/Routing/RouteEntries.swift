@@ -35,6 +35,9 @@ final class RouteEntries {
         return base[index]
     }
 
+    /// The recipient of the last entry, if any.
+    var last: Recipient? { count == 0 ? nil : base[count - 1].recipient }
+
     /// Every entry, in order.
     var all: [RouteEntry] { Array(UnsafeBufferPointer(start: base, count: count)) }
 

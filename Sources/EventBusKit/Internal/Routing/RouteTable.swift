@@ -6,6 +6,8 @@
 /// ever removed all at once.
 struct RouteTable {
     private var routes = IdentityTable<Route>()
+    /// The keys of the routes of class types, in the order they were added.
+    private var classRouteKeys: [ObjectIdentifier] = []
 
     /// The route of the type with identity `key`, if it was built.
     ///
@@ -27,11 +29,32 @@ struct RouteTable {
     /// - Complexity: O(1) amortized.
     mutating func insert(_ route: Route) {
         routes.set(route, for: route.key)
+        if !route.isValueType { classRouteKeys.append(route.key) }
     }
 
     /// Calls `body` on every route, in no particular order, letting it change the entries.
     mutating func updateEach(_ body: (inout Route) -> Void) {
         routes.updateEach { _, route in body(&route) }
+    }
+
+    /// Calls `body` on every route that `lists` may deliver on, letting it change the entries:
+    /// with ``AllEvent`` or a category in `willConsume`, every route; otherwise the routes of
+    /// the value types `willConsume` names, and every route of a class type.
+    ///
+    /// No route skipped can match: a value type's route is delivered only by an entry that
+    /// names the type itself (see `EventKind.isCovered(by:)`). Whether a visited route
+    /// matches is still for `MatchList` to decide. A type named twice is visited twice.
+    ///
+    /// - Complexity: O(*e* + *c*) for *e* entries and *c* routes of class types, against
+    ///   O(*r*) for all *r* routes.
+    mutating func updateCandidates(for lists: MatchList, _ body: (inout Route) -> Void) {
+        if lists.includesAll || !lists.includedCategories.isEmpty { return updateEach(body) }
+        for entry in lists.included {
+            routes.update(ObjectIdentifier(entry)) { route in
+                if route.isValueType { body(&route) }
+            }
+        }
+        for key in classRouteKeys { routes.update(key, body) }
     }
 
     /// Every route, in no particular order.
@@ -40,5 +63,6 @@ struct RouteTable {
     /// Removes every route, keeping the storage.
     mutating func removeAll() {
         routes.removeAll()
+        classRouteKeys.removeAll(keepingCapacity: true)
     }
 }
