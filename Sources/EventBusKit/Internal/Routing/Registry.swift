@@ -207,7 +207,11 @@ struct Registry {
         let key = ObjectIdentifier(type(of: consumer))
         if let known = routed == nil ? callTypes[key] : routedCallTypes[key] { return known }
         let call = UnretainedConsumer.callType(of: consumer, routed: routed)
-        if routed == nil { callTypes.set(call, for: key) } else { routedCallTypes.set(call, for: key) }
+        if routed == nil {
+            callTypes.set(call, for: key)
+        } else {
+            routedCallTypes.set(call, for: key)
+        }
         return call
     }
 
