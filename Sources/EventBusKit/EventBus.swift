@@ -269,13 +269,17 @@ public final class EventBus {
             for index in entries.indices {
                 // Read through `entries[index]` rather than a local: a local reference would
                 // be retained for its whole scope.
-                if let unretained = entries[index].callableUnretained {
+                let state = entries[index].state
+                if let unretained = entries[index].unretained,
+                    RouteEntry.isCallableUnretained(state)
+                {
                     watcher.delivers(to: entries[index].recipient, on: self)
-                    let causedIncident = unretained.consume(event)
-                    delivered &+= 1
-                    if causedIncident {
+                    if state == .active {
+                        unretained.consume(event)
+                    } else if unretained.consumeReportingIncident(event) {
                         announceIncident(of: unretained, by: entries[index].consumer!, event)
                     }
+                    delivered &+= 1
                     announceConsumption(by: entries[index].consumer!, of: route, event)
                     continue
                 }
@@ -290,7 +294,7 @@ public final class EventBus {
                 if let unretained = entries[index].unretained {
                     // `consumer` keeps it alive for the call.
                     let causedIncident = withExtendedLifetime(consumer) {
-                        unretained.consume(event)
+                        unretained.consumeReportingIncident(event)
                     }
                     if causedIncident { announceIncident(of: unretained, by: consumer, event) }
                 } else {

@@ -69,15 +69,26 @@ struct UnretainedConsumer {
         return open(consumer)
     }
 
-    /// Calls `consume(event)` on the consumer.
+    /// Calls `consume(event)` on a consumer that is not one of the bus's stand-ins.
+    ///
+    /// Returns nothing, so the call's thunk can jump to the consumer's method rather than
+    /// call it (one call and return per delivery, not two).
     ///
     /// - Precondition: The consumer is alive: a ``RouteEntry`` that holds it strongly is
     ///   kept alive across the call.
-    ///
-    /// - Returns: Whether the call caused something to announce (only a stand-in's can).
     @inline(__always)
-    func consume(_ event: any Event) -> Bool {
+    func consume(_ event: any Event) {
         call.consume(object, event)
+    }
+
+    /// Calls the consumer (a stand-in's ``RoutedConsumer/consumeRouted(_:)``, any other's
+    /// ``EventConsumer/consume(_:)``) and returns whether the call caused something to
+    /// announce (only a stand-in's can).
+    ///
+    /// - Precondition: As for ``consume(_:)``.
+    @inline(__always)
+    func consumeReportingIncident(_ event: any Event) -> Bool {
+        call.consumeReportingIncident(object, event)
     }
 
     /// What the last call that returned `true` must announce.
@@ -88,9 +99,11 @@ struct UnretainedConsumer {
 
 /// Calls a consumer of a known class through an unretained pointer.
 protocol ConsumerCall {
-    /// Calls `consume(event)` on the consumer at `object`, which must be alive, and returns
-    /// whether it caused something to announce.
-    static func consume(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
+    /// Calls `consume(event)` on the consumer at `object`, which must be alive.
+    static func consume(_ object: UnsafeRawPointer, _ event: any Event)
+    /// Calls the consumer at `object`, which must be alive, and returns whether it caused
+    /// something to announce.
+    static func consumeReportingIncident(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
     /// What the consumer at `object` must announce.
     static func takeIncident(_ object: UnsafeRawPointer) -> Incident?
 }
@@ -98,11 +111,15 @@ protocol ConsumerCall {
 /// ``ConsumerCall`` for consumers of class `C`.
 enum CallConsumer<C: EventConsumer>: ConsumerCall {
     @inline(__always)  // into the conformance's thunk: one call, not two, per delivery
-    static func consume(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
+    static func consume(_ object: UnsafeRawPointer, _ event: any Event) {
         // Sound: `object` came from `Unmanaged.passUnretained` on a `C`, and the caller keeps
         // that object alive for the whole call (see `RouteEntry`), which is exactly what
         // `_withUnsafeGuaranteedRef` asks of its caller.
         Unmanaged<C>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consume(event) }
+    }
+
+    static func consumeReportingIncident(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
+        consume(object, event)
         return false
     }
 
@@ -112,8 +129,12 @@ enum CallConsumer<C: EventConsumer>: ConsumerCall {
 /// ``ConsumerCall`` for ``RoutedConsumer``s of class `C`: the bus's calls go to
 /// ``RoutedConsumer/consumeRouted(_:)``.
 enum CallRouted<C: RoutedConsumer>: ConsumerCall {
+    static func consume(_ object: UnsafeRawPointer, _ event: any Event) {
+        _ = consumeReportingIncident(object, event)
+    }
+
     @inline(__always)  // into the conformance's thunk: one call, not two, per delivery
-    static func consume(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
+    static func consumeReportingIncident(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
         // Sound as in `CallConsumer`; and only the bus calls through here, with an event its
         // route delivered to this consumer.
         Unmanaged<C>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consumeRouted(event) }

@@ -68,10 +68,12 @@ struct MatchList {
         var types: [any Event.Type] = []
         var categories: [any _EventCategory.Type] = []
 
+        /// When every entry is a type (the common case), `types` shares `list`'s storage.
         init(
             _ list: [any Event.Type], category: (any Event.Type) -> (any _EventCategory.Type)?
         ) {
-            for entry in list {
+            var sawOther = false  // a wildcard or a category: `types` is a list of its own
+            for (index, entry) in list.enumerated() {
                 if entry == NoEvent.self {
                     namesNoEvent = true
                 } else if entry == AllEvent.self {
@@ -79,9 +81,13 @@ struct MatchList {
                 } else if let category = category(entry) {
                     categories.append(category)
                 } else {
-                    types.append(entry)
+                    if sawOther { types.append(entry) }
+                    continue
                 }
+                if !sawOther { types = Array(list[..<index]) }
+                sawOther = true
             }
+            if !sawOther { types = list }
         }
     }
 

@@ -38,10 +38,11 @@ final class Recipient {
     }
 
     /// The bits of a recipient's state word. Only ``markEnded()`` runs off the bus's
-    /// isolation. A word of 0 (``active``) is a recipient a pass may call without a check.
+    /// isolation. A word that is ``active`` or ``standIn`` exactly is a recipient a pass may
+    /// call without a check.
     struct State: OptionSet {
         let rawValue: Int32
-        /// No bit set: called by passes, and no lifetime object can end it.
+        /// No bit set: a consumer called by passes, and no lifetime object can end it.
         static let active: State = []
         /// Its token was released (on any thread): never called again; the bus removes it
         /// from the registry on its own isolation.
@@ -50,6 +51,9 @@ final class Recipient {
         static let removed = State(rawValue: 2)
         /// Its ``lifetime`` object's deallocation ends it: a pass checks that first.
         static let lifetimeBound = State(rawValue: 4)
+        /// One of the bus's stand-ins (a subscription or a stream), whose calls may cause
+        /// something to announce. Set at registration.
+        static let standIn = State(rawValue: 8)
     }
 
     /// The state's bits, loaded relaxed.
@@ -76,12 +80,15 @@ final class Recipient {
     private(set) weak var lifetime: AnyObject?
 
     /// - Parameter routed: The consumer again, when it is one of the bus's stand-ins.
-    /// - Parameter call: How to call the consumer unretained; `nil` to hold it weakly.
+    /// - Parameters:
+    ///   - call: How to call the consumer unretained; `nil` to hold it weakly.
+    ///   - isStandIn: Whether the consumer is one of the bus's stand-ins.
     init(
         _ consumer: any EventConsumer, lists: MatchList, order: UInt64, state: StateWord,
-        call: (any ConsumerCall.Type)?
+        call: (any ConsumerCall.Type)?, isStandIn: Bool
     ) {
         self.state = state
+        if isStandIn { state.set(State.standIn.rawValue) }
         self.order = order
         self.id = ObjectIdentifier(consumer)
         self.lists = lists

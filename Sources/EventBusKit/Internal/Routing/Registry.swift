@@ -115,7 +115,7 @@ struct Registry {
         }
         let recipient = Recipient(
             consumer, lists: lists, order: nextOrder, state: takeStateWord(),
-            call: weakly ? nil : callType(of: consumer, routed: routed))
+            call: weakly ? nil : callType(of: consumer, routed: routed), isStandIn: routed != nil)
         nextOrder &+= 1
         recipients.append(recipient)
         byID.set(recipient, for: id)

@@ -55,25 +55,33 @@ struct RouteEntry {
     /// The recipient's ``Recipient/unretained``: set when ``consumer`` is.
     let unretained: UnretainedConsumer?
     /// The recipient's state word, which ``recipient`` keeps alive.
-    private let state: UnsafePointer<Int32>
+    private let stateWord: UnsafePointer<Int32>
 
     init(_ recipient: Recipient) {
         self.recipient = recipient
         consumer = recipient.strong
         unretained = recipient.unretained
-        state = UnsafePointer(recipient.state.address)
+        stateWord = UnsafePointer(recipient.state.address)
     }
 
-    /// The consumer to call unretained, when a pass may: its state word is 0 (the recipient
-    /// is active and no lifetime object can end it) and this entry holds its consumer. One
-    /// load of the state word.
+    /// The recipient's state bits, from one relaxed load of its word.
     @inline(__always)
-    var callableUnretained: UnretainedConsumer? {
-        eventbus_atomic_load_relaxed(state) == Recipient.State.active.rawValue ? unretained : nil
+    var state: Recipient.State {
+        Recipient.State(rawValue: eventbus_atomic_load_relaxed(stateWord))
+    }
+
+    /// Whether a pass may call the consumer unretained, given its ``state``: it is exactly
+    /// ``Recipient/State/active`` or ``Recipient/State/standIn`` (not ended, not removed,
+    /// no lifetime object can end it), and this entry holds the consumer.
+    @inline(__always)
+    static func isCallableUnretained(_ state: Recipient.State) -> Bool {
+        state == .active || state == .standIn
     }
 
     /// Whether the recipient can still be called, answered without a retain when it is
     /// callable unretained.
     @inline(__always)
-    var isLive: Bool { callableUnretained != nil || recipient.consumer != nil }
+    var isLive: Bool {
+        (unretained != nil && Self.isCallableUnretained(state)) || recipient.consumer != nil
+    }
 }
