@@ -17,7 +17,8 @@ final class Recipient {
     private(set) var strong: (any EventConsumer)?
     /// The consumer held strongly, as an unretained reference for a pass to call while a
     /// ``RouteEntry`` (or a local reference) keeps it alive; `nil` when held weakly. Made
-    /// once, at registration. Every call the bus makes goes through it when it exists.
+    /// once, at registration, and copied into each of its route entries: every call the bus
+    /// makes goes through it when it exists.
     let unretained: UnretainedConsumer?
     /// The consumer when held weakly.
     private(set) weak var weak: (any EventConsumer)?
@@ -79,7 +80,6 @@ final class Recipient {
     /// this variable itself is written only on the bus's isolation.
     private(set) weak var lifetime: AnyObject?
 
-    /// - Parameter routed: The consumer again, when it is one of the bus's stand-ins.
     /// - Parameters:
     ///   - call: How to call the consumer unretained; `nil` to hold it weakly.
     ///   - isStandIn: Whether the consumer is one of the bus's stand-ins.
