@@ -9,6 +9,8 @@
 # cost of one unit with the set-up cancelled out. A case with more than 100 units per
 # iteration (the many-types scenarios at 50 × 10 or 50 × 100) runs proportionally fewer
 # iterations, so that every case adds about the same number of units.
+# Swift's hashing runs with a fixed seed (SWIFT_DETERMINISTIC_HASHING), so the dictionary-based
+# competitors count the same from run to run.
 # --annotate also prints the inclusive profile of the larger run of each case (where the
 # instructions go). SCRATCH_PATH picks the build directory (default .build).
 set -euo pipefail
@@ -35,7 +37,7 @@ trap 'rm -rf "$out"' EXIT
 
 # instructions ID ITERATIONS -> total instructions of the run ("Collected" line)
 instructions() {
-    valgrind --tool=callgrind --callgrind-out-file="$out/$2.out" \
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out/$2.out" \
         "$binary" --callgrind "$1" --iterations "$2" 2>"$out/log" >"$out/stdout"
     grep -o 'Collected : [0-9]*' "$out/log" | grep -o '[0-9]*$'
 }
