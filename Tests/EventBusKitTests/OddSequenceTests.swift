@@ -60,6 +60,18 @@ private final class OddListsCallingTheBus: EventConsumer {
     }
 }
 
+/// A consumer whose `description` runs `onDescribe` first (the bus asks for it when it names
+/// the consumer in an explanation or its own description).
+private final class OddMeddlingConsumer: EventConsumer, CustomStringConvertible {
+    let willConsume: [any Event.Type] = [Num.self]
+    var onDescribe: () -> Void = {}
+    func consume(_ event: any Event) {}
+    var description: String {
+        onDescribe()
+        return "meddler"
+    }
+}
+
 /// An app object that owns its bus.
 private final class OddBusOwner {
     var bus: EventBus? = EventBus()
@@ -98,6 +110,23 @@ private final class OddBusOwner {
     }
 
     // MARK: Registration
+
+    @Test func aDescriptionThatRegistersWhileTheBusNamesItLeavesTheAnswerAsItBegan() {
+        let bus = EventBus()
+        let trace = Trace()
+        let meddler = OddMeddlingConsumer()
+        // Enough registrations to make the registry grow its storage while it is being read.
+        let late = (0..<100).map { TraceConsumer("late\($0)", [Num.self], trace: trace) }
+        meddler.onDescribe = {
+            meddler.onDescribe = {}
+            for consumer in late { bus.register(consumer) }
+        }
+        bus.register(meddler)
+        #expect(bus.explain(Num(1)).recipients == ["meddler"])
+        #expect(bus.explain(Num(2)).recipients.count == 101)
+        bus.dispatch(Num(3))
+        #expect(trace.entries.count == 100)
+    }
 
     @Test func registeringWeaklyAStronglyRegisteredConsumerKeepsTheStrongHold() {
         let bus = EventBus()
