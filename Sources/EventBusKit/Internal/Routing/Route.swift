@@ -6,10 +6,10 @@ import CEventBusAtomics
 /// The route is fixed when a pass begins: a registry change during the pass copies the
 /// entries it changes and leaves the pass's alone (the snapshot rule; see ``RouteEntries``).
 struct Route {
-    /// The identity of the event type (its metadata pointer): the route table's key.
-    let key: ObjectIdentifier
     /// The event type and what matching asks of it.
     let kind: EventKind
+    /// The identity of the event type (its metadata pointer): the route table's key.
+    var key: ObjectIdentifier { ObjectIdentifier(kind.type) }
     /// The event type.
     var type: any Event.Type { kind.type }
     /// Whether the type is one of the bus's announcements, which produce no announcements.
@@ -19,23 +19,19 @@ struct Route {
     var isValueType: Bool { kind.isValueType }
     /// The recipients whose lists match the type, in registration order.
     private(set) var entries: RouteEntries
-    /// What a pass reads of the route, kept current with ``entries``.
-    private(set) var view: RouteView
+    /// What a pass reads of the route.
+    @inline(__always)
+    var view: RouteView { RouteView(entries: entries, kind: kind) }
 
     init(kind: EventKind, entries: RouteEntries) {
-        self.key = ObjectIdentifier(kind.type)
         self.kind = kind
         self.entries = entries
-        view = RouteView(entries: entries, kind: kind)
     }
 
     /// Changes the entries, first copying them when they are shared (a running pass reads
     /// them).
     mutating func changeEntries(_ change: (RouteEntries) -> Void) {
-        if !isKnownUniquelyReferenced(&entries) {
-            entries = entries.copy()
-            view = RouteView(entries: entries, kind: kind)
-        }
+        if !isKnownUniquelyReferenced(&entries) { entries = entries.copy() }
         change(entries)
     }
 }

@@ -87,6 +87,7 @@ struct RouteView {
     let isValueType: Bool
 
     /// The view of `entries`, which the route holding it keeps alive.
+    @inline(__always)
     init(entries: RouteEntries, kind: EventKind) {
         self.entries = .passUnretained(entries)
         isAnnouncement = kind.isAnnouncement
