@@ -74,11 +74,6 @@ final class RecordRing {
         base[newest].recipients.append(index)
     }
 
-    /// The index of the newest record's last recipient: the one being called.
-    var newestRecipient: Int? {
-        newest >= 0 ? base[newest].recipients.last : nil
-    }
-
     /// Appends `note` to the record `age` passes older than the newest (0: the newest), if
     /// the ring holds it.
     func appendNote(_ note: EventTrace.Note, age: Int) {
