@@ -9,27 +9,17 @@ extension EventTrace {
     /// ```
     public struct Record {
         /// The pass's number in this trace: from 1, in delivery order.
-        public internal(set) var sequence: Int
+        public let sequence: Int
         /// The delivered event.
-        public internal(set) var event: any Event
+        public let event: any Event
         /// The names of the recipients the event was delivered to, in the order they were
         /// called; empty when it reached no one.
-        public internal(set) var recipients: [String] = []
+        public let recipients: [String]
         /// `nil` for an outermost dispatch; otherwise the pass that was running when the
         /// event was dispatched or announced, and the recipient that caused it.
-        public internal(set) var cause: Cause?
+        public let cause: Cause?
         /// What happened during the pass that was not a delivery, in the order it happened.
-        public internal(set) var notes: [Note] = []
-
-        init(
-            sequence: Int, event: any Event, recipients: [String], cause: Cause?, notes: [Note]
-        ) {
-            self.sequence = sequence
-            self.event = event
-            self.recipients = recipients
-            self.cause = cause
-            self.notes = notes
-        }
+        public let notes: [Note]
     }
 
     /// Why a pass ran: the pass that was running and the recipient that caused it.
@@ -69,11 +59,7 @@ extension EventTrace.Record: CustomStringConvertible {
     /// reached no one ends in `"→ no one"`. Labels longer than 48 characters are cut.
     public var description: String {
         var text = "\(sequence). \(traceLabel(of: event))"
-        if let cause {
-            text += " from \(cause.recipient.map(shortened) ?? "the bus") in pass \(cause.sequence)"
-        }
-        let reached =
-            recipients.isEmpty ? "no one" : recipients.map(shortened).joined(separator: ", ")
-        return text + " → " + reached
+        if let cause { text += " from \(causeName(cause)) in pass \(cause.sequence)" }
+        return text + " → " + reachedText(recipients)
     }
 }

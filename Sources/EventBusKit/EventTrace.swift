@@ -28,18 +28,18 @@
 /// A trace belongs to the bus's isolation domain, like the bus: it is not `Sendable`.
 public final class EventTrace {
     /// The most passes the trace keeps; older ones are overwritten.
-    public let capacity: Int
-    // `@exclusivity(unchecked)` on the counters: they are read and written only by the
-    // trace's own methods, in single statements that call nothing that could reach the trace
-    // again, so no two accesses can overlap; unchecked, a traced pass makes no run-time
-    // exclusivity check for them.
+    public var capacity: Int { ring.capacity }
 
-    /// How many passes were overwritten to keep at most ``capacity``.
-    @exclusivity(unchecked) public private(set) var overwrittenCount = 0
+    /// How many passes were overwritten to keep at most ``capacity``: every pass begun
+    /// beyond what the ring holds.
+    public var overwrittenCount: Int { lastSequence - ring.initialized }
 
     /// The records, overwritten in place once full.
     private let ring: RecordRing
-    /// The sequence of the newest pass; `0` before the first.
+    /// The sequence of the newest pass; `0` before the first. `@exclusivity(unchecked)`:
+    /// read and written only by the trace's own methods, in single statements that call
+    /// nothing that could reach the trace again, so no two accesses can overlap; unchecked, a
+    /// traced pass makes no run-time exclusivity check for it.
     @exclusivity(unchecked) private var lastSequence = 0
     /// The names of the recipients the records reached; a record holds indices into it.
     private var names: [String] = []
@@ -56,7 +56,6 @@ public final class EventTrace {
     ///   - generation: A number no other trace of the same bus has.
     init(capacity: Int, generation: Int = 0) {
         precondition(capacity > 0, "EventTrace capacity must be positive (got \(capacity))")
-        self.capacity = capacity
         self.generation = generation
         ring = RecordRing(capacity: capacity)
     }
@@ -121,9 +120,7 @@ extension EventTrace {
     /// - Returns: The new pass's sequence.
     func beginPass(_ event: any Event, cause: Cause?) -> Int {
         lastSequence += 1
-        if ring.push(sequence: lastSequence, event: event, cause: cause) {
-            overwrittenCount += 1
-        }
+        ring.push(sequence: lastSequence, event: event, cause: cause)
         return lastSequence
     }
 

@@ -48,14 +48,13 @@ final class RecordRing {
 
     /// Makes the next slot the newest record, a pass of `event`; once the ring is full that
     /// slot is the oldest record, which is overwritten in place.
-    /// - Returns: Whether a record was overwritten.
-    func push(sequence: Int, event: any Event, cause: EventTrace.Cause?) -> Bool {
+    func push(sequence: Int, event: any Event, cause: EventTrace.Cause?) {
         if initialized < capacity {
             (base + initialized).initialize(
                 to: Slot(sequence: sequence, event: event, cause: cause))
             newest = initialized
             initialized += 1
-            return false
+            return
         }
         newest = newest + 1 == capacity ? 0 : newest + 1
         let slot = base + newest
@@ -64,7 +63,6 @@ final class RecordRing {
         slot.pointee.cause = cause
         slot.pointee.recipients.removeAll(keepingCapacity: true)
         if !slot.pointee.notes.isEmpty { slot.pointee.notes.removeAll(keepingCapacity: true) }
-        return true
     }
 
     /// Appends the name at `index` of the trace's names to the newest record's recipients.
