@@ -114,7 +114,7 @@ extension EventBus: CustomStringConvertible {
     /// ```
     public var description: String {
         let live = registry.recipients.filter { $0.consumer != nil }
-        var lines = ["EventBus: \(live.count) recipient\(live.count == 1 ? "" : "s")"]
+        var lines = ["EventBus: \(counted(live.count, "recipient"))"]
         for (index, recipient) in live.enumerated() {
             lines.append(
                 "  \(index + 1). \(recipient.name)"

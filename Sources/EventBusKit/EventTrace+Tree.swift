@@ -40,15 +40,12 @@ extension EventTrace {
             let record = records[index]
             var text = "\(record.sequence). \(labels[index])"
             if let cause = record.cause {
-                text += " from \(cause.recipient.map(shortened) ?? "the bus")"
+                text += " from \(causeName(cause))"
                 if !held.contains(cause.sequence) {
                     text += " (in overwritten pass \(cause.sequence))"
                 }
             }
-            let reached =
-                record.recipients.isEmpty
-                ? "no one" : record.recipients.map(shortened).joined(separator: ", ")
-            return text + " → " + reached
+            return text + " → " + reachedText(record.recipients)
         }
 
         // Depth-first, with an explicit stack: a feedback loop may nest passes deeply.

@@ -50,19 +50,19 @@ private func announcement(_ event: any Event) -> (String, any Event)? {
 }
 
 private func fullLabel(of event: any Event) -> String {
-    if let did = event as? DidConsumeEvent {
-        return "DidConsumeEvent(\(fullLabel(of: did.event)))"
-    }
-    if let none = event as? NoConsumerEvent {
-        return "NoConsumerEvent(\(fullLabel(of: none.event)))"
-    }
-    if let drop = event as? DroppedEvent {
-        return "DroppedEvent(\(fullLabel(of: drop.event)))"
-    }
-    if let failure = event as? ConsumerFailedEvent {
-        return "ConsumerFailedEvent(\(fullLabel(of: failure.event)))"
-    }
+    if let (name, about) = announcement(event) { return "\(name)(\(fullLabel(of: about)))" }
     return String(describing: event)
+}
+
+/// How a record names its cause's recipient: shortened, or "the bus" for an announcement
+/// made outside any recipient's call.
+func causeName(_ cause: EventTrace.Cause) -> String {
+    cause.recipient.map(shortened) ?? "the bus"
+}
+
+/// How a record names the recipients it reached: shortened and joined, or "no one".
+func reachedText(_ recipients: [String]) -> String {
+    recipients.isEmpty ? "no one" : recipients.map(shortened).joined(separator: ", ")
 }
 
 extension EventTrace.Note {
