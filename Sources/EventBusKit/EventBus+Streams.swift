@@ -123,17 +123,14 @@ extension EventBus {
         let consumer = ClosureConsumer(
             streaming: listed, yield: { continuation.yield($0) },
             finish: { continuation.finish() }, label: label, bus: self)
-        let recipient = add(consumer, weakly: false, routed: consumer)!
-        // The recipient lives while its lifeline does, and only the termination handler
-        // holds the lifeline. When the consumer stops, the handler (on whatever thread it
-        // runs) releases the lifeline first, so from then on the bus never calls the
-        // recipient, then asks the bus, through the locked mailbox, to remove it. The
-        // handler never touches the bus, which is not `Sendable`; the bus removes the entry
-        // on its own isolation.
-        let lifeline = LockedState<Lifeline?>(Lifeline())
-        recipient.bindLifetime(to: lifeline.withLock { $0! })
+        let ending = add(consumer, weakly: false, routed: consumer)!.ending
+        // When the consumer stops, the handler (on whatever thread it runs) ends the
+        // recipient first, as a dropped token does, so from then on the bus never calls it,
+        // then asks the bus, through the locked mailbox, to remove it. The handler never
+        // touches the bus, which is not `Sendable`; the bus removes the entry on its own
+        // isolation.
         continuation.onTermination = { _ in
-            lifeline.withLock { $0 = nil }
+            ending.end()
             inbox.requestSweep()
         }
         return stream

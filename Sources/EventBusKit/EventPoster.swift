@@ -35,8 +35,7 @@
 /// - **After the bus is gone.** `post(_:)` is a no-op that returns ``PostReport/busGone``.
 ///   The handle never keeps the bus alive. Accepted events still waiting when the bus is
 ///   deallocated go with it.
-/// - **Locks.** Posting takes the mailbox's short lock; delivery takes none. (EventBusKit's
-///   other lock guards a stream's lifeline, taken when a stream is made and when it ends.)
+/// - **Locks.** Posting takes the mailbox's short lock; delivery takes none.
 public struct EventPoster: Sendable {
     let inbox: Inbox
 

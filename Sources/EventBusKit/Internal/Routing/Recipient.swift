@@ -69,8 +69,7 @@ final class Recipient {
     /// Whether the registry no longer holds this recipient (``deactivate()`` ran).
     var isRemoved: Bool { bits.contains(.removed) }
 
-    /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription (its owner)
-    /// or a stream (a lifeline that only the stream's termination handler keeps alive).
+    /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription's (its owner).
     var isLifetimeBound: Bool { bits.contains(.lifetimeBound) }
 
     /// The object whose deallocation ends this recipient, when ``isLifetimeBound``.
@@ -123,8 +122,12 @@ final class Recipient {
     /// else: the bus removes it (and releases its consumer) on its own isolation, when a
     /// pass meets it or a sweep runs.
     func markEnded() {
-        state.set(State.ended.rawValue)
+        ending.end()
     }
+
+    /// ``markEnded()`` as a value another thread may hold: what a stream's termination
+    /// handler keeps.
+    var ending: RecipientEnding { RecipientEnding(state) }
 
     /// Removes this recipient: it is never called again. On the bus's isolation only.
     ///
@@ -137,5 +140,25 @@ final class Recipient {
         var released: (any EventConsumer)? = nil
         swap(&released, &strong)
         return released
+    }
+}
+
+/// Ends one recipient from any thread (see ``Recipient/markEnded()``).
+struct RecipientEnding: @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound: its one operation sets a bit of the recipient's
+    // state word with a C11 atomic read-modify-write, which is how every thread writes that
+    // word, and a pass reads it with an atomic load. `word.page` keeps the word's memory
+    // alive (its reference count is atomic); nothing else of the page is touched here: its
+    // count of words handed out is read and written on the bus's isolation only, and its
+    // deinit, which may run on the thread that drops the last holder, only frees the words.
+    private let word: StateWord
+
+    init(_ word: StateWord) {
+        self.word = word
+    }
+
+    /// Sets the recipient's ``Recipient/State/ended`` bit: no pass calls it from now on.
+    func end() {
+        word.set(Recipient.State.ended.rawValue)
     }
 }

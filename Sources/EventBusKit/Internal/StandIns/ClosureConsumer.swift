@@ -217,7 +217,3 @@ protocol RoutedConsumer: EventConsumer {
     /// What the last call of ``consumeRouted(_:)`` that returned `true` must announce.
     func takeIncident() -> Incident?
 }
-
-/// Keeps a lifetime-bound recipient alive while its owner wants it: a stream's, held only by
-/// the stream's termination handler.
-final class Lifeline: Sendable {}
