@@ -53,11 +53,8 @@ public final class Subscription: Hashable {
     /// > isolation. In a `deinit` that may run elsewhere (a `@MainActor` model's nonisolated
     /// > `deinit`), let the tokens go instead: a token's own deinit is safe on any thread.
     public func cancel() {
-        if let bus {
-            bus.end(recipient)
-        } else {
-            _ = recipient.deactivate()  // the bus is gone: no access to end
-        }
+        // Once the bus is gone there is nothing to end: its teardown removed every recipient.
+        bus?.end(recipient)
     }
 
     /// Keeps this token in `set` (the subscription lives as long as the set holds it).
