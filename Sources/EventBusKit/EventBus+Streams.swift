@@ -90,7 +90,7 @@ extension EventBus {
             listing: category,
             bufferingPolicy: bufferingPolicy,
             label: {
-                "events(of: \(entryName(category)), bufferingPolicy: \(bufferingPolicy))"
+                "events(of: \(category.entryName), bufferingPolicy: \(bufferingPolicy))"
                     + " at \(fileID):\(line)"
             },
             isolation: isolation)

@@ -34,7 +34,7 @@ extension EventBus {
 
     /// The message `subscribe(to:)` stops with for `type`, or `nil` when it is subscribable.
     static func subscriptionProblem(_ type: any Event.Type) -> String? {
-        if type == AllEvent.self || type == NoEvent.self || type is any _EventCategory.Type {
+        if type == AllEvent.self || type == NoEvent.self || MatchList.category(named: type) != nil {
             return
                 "subscribe(to:): type \(type) is a wildcard with no instances; a closure for it could never be called. Register an EventConsumer to list wildcards and categories."
         }
