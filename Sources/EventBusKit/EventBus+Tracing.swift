@@ -148,6 +148,9 @@ protocol PassWatcher {
     func delivers(to recipient: Recipient, on bus: EventBus)
     /// The pass has called all its recipients.
     func deliveriesEnded(on bus: EventBus)
+    /// What the trace records as the cause of an announcement the pass queues: the pass,
+    /// and for a consumption (`namingRecipient`) the recipient being called.
+    func announcementCause(namingRecipient: Bool, on bus: EventBus) -> EventTrace.Cause?
 }
 
 /// The watcher of a pass while no trace runs: it does nothing, and compiles to nothing.
@@ -155,6 +158,10 @@ struct UnwatchedPass: PassWatcher {
     @inline(__always) func passBegins(_ event: any Event, on bus: EventBus) {}
     @inline(__always) func delivers(to recipient: Recipient, on bus: EventBus) {}
     @inline(__always) func deliveriesEnded(on bus: EventBus) {}
+    @inline(__always)
+    func announcementCause(namingRecipient: Bool, on bus: EventBus) -> EventTrace.Cause? {
+        nil
+    }
 }
 
 /// The watcher of a pass while a trace runs: it records the pass in the trace.
@@ -176,5 +183,9 @@ struct TracedPass: PassWatcher {
     @inline(__always)
     func deliveriesEnded(on bus: EventBus) {
         bus.tracedRecipientIndex = -1
+    }
+
+    func announcementCause(namingRecipient: Bool, on bus: EventBus) -> EventTrace.Cause? {
+        bus.tracedCause(by: namingRecipient ? bus.tracedRecipient : nil)
     }
 }

@@ -280,7 +280,9 @@ public final class EventBus {
                         announceIncident(of: unretained, by: entries[index].consumer!, event)
                     }
                     delivered &+= 1
-                    announceConsumption(by: entries[index].consumer!, of: route, event)
+                    announceConsumption(
+                        by: entries[index].consumer!, of: route, event,
+                        cause: watcher.announcementCause(namingRecipient: true, on: self))
                     continue
                 }
                 let recipient = entries[index].recipient
@@ -301,7 +303,9 @@ public final class EventBus {
                     consumer.consume(event)
                 }
                 delivered &+= 1
-                announceConsumption(by: consumer, of: route, event)
+                announceConsumption(
+                    by: consumer, of: route, event,
+                    cause: watcher.announcementCause(namingRecipient: true, on: self))
             }
         }
         watcher.deliveriesEnded(on: self)
@@ -309,7 +313,9 @@ public final class EventBus {
             delivered: delivered, ofAnnouncement: route.isAnnouncement,
             listening: hasLiveListeners(for: NoConsumerEvent.self))
         {
-            queue(announcement: NoConsumerEvent(event: event), cause: tracedCause(by: nil))
+            queue(
+                announcement: NoConsumerEvent(event: event),
+                cause: watcher.announcementCause(namingRecipient: false, on: self))
         }
     }
 
@@ -328,10 +334,12 @@ public final class EventBus {
         release(afterAccess: pinned)
     }
 
-    /// Queues the announcement that `consumer` consumed `event`, while someone listens.
+    /// Queues the announcement that `consumer` consumed `event`, while someone listens;
+    /// `cause` is what a running trace records for it.
     @inline(__always)
     private func announceConsumption(
-        by consumer: @autoclosure () -> any EventConsumer, of route: RouteView, _ event: any Event
+        by consumer: @autoclosure () -> any EventConsumer, of route: RouteView, _ event: any Event,
+        cause: @autoclosure () -> EventTrace.Cause?
     ) {
         if DeliveryCore.announcesConsumption(
             ofAnnouncement: route.isAnnouncement,
@@ -340,7 +348,7 @@ public final class EventBus {
         {
             queue(
                 announcement: DidConsumeEvent(consumer: consumer(), event: event),
-                cause: tracedCause(by: tracedRecipient))
+                cause: cause())
         }
     }
 
