@@ -17,9 +17,8 @@ extension Event {
     @inlinable
     public func `as`<T>(_ type: T.Type) -> T? {
         if Self.self == T.self {
-            // Sound: `Self` and `T` were just shown to be the same type, so this is an
-            // identity conversion between identical layouts.
-            return unsafeBitCast(self, to: T.self)
+            // `Self` and `T` were just shown to be the same type.
+            return identityConversion(self, to: T.self)
         }
         return self as? T
     }

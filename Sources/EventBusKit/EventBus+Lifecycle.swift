@@ -12,10 +12,13 @@ extension EventBus {
     /// recipients (plus 64) at O(1) amortized per registration.
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` was already registered.
-    /// - Parameter routed: The consumer again, when it is one of the bus's stand-ins (which
-    ///   the bus calls through their routed entry).
+    /// - Parameters:
+    ///   - standIn: The consumer again, when it is one of the bus's stand-ins (which the bus
+    ///     calls through ``StandIn/consumeRouted(_:)``).
+    ///   - priority: Where the recipient goes in call order (see ``CallOrder``).
     func add(
-        _ consumer: any EventConsumer, weakly: Bool, routed: (any RoutedConsumer)? = nil
+        _ consumer: any EventConsumer, weakly: Bool, standIn: (any AnyStandIn)? = nil,
+        priority: Int = 0
     ) -> Recipient? {
         #if DEBUG
             checkIsolation()  // see EventBus+IsolationCheck.swift
@@ -23,12 +26,12 @@ extension EventBus {
         guard registeredRecipient(for: consumer) == nil else { return nil }
         let lists = MatchList(of: consumer, category: category(named:))
         MigrationDiagnostics.check(lists, of: consumer)  // debug builds: SwiftEventBus habits
-        if registry.count >= endedSweepThreshold {
+        if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
-            endedSweepThreshold = max(64, registry.count * 2)
+            endedSweepThreshold = max(64, registry.value.count * 2)
         }
         let (recipient, released) = changeRegistry {
-            $0.add(consumer, lists: lists, weakly: weakly, routed: routed)
+            $0.add(consumer, lists: lists, weakly: weakly, standIn: standIn, priority: priority)
         }
         release(afterAccess: released)
         return recipient
@@ -56,8 +59,8 @@ extension EventBus {
     /// recipient.
     func tearDown() {
         inbox?.close()
-        for recipient in registry.recipients {
-            (recipient.consumer as? any BusStream)?.finish()
+        for recipient in registry.value.recipients {
+            (recipient.consumer as? any AnyStandIn)?.finish()
         }
         release(afterAccess: changeRegistry { $0.removeAll() })
     }
@@ -75,7 +78,7 @@ extension EventBus {
     /// The recipient registered for `consumer`, if it is still alive. (The liveness check, a
     /// weak load, is made after the access to the registry.)
     func registeredRecipient(for consumer: any EventConsumer) -> Recipient? {
-        guard let found = registry.recipient(withID: ObjectIdentifier(consumer)),
+        guard let found = registry.value.recipient(withID: ObjectIdentifier(consumer)),
             found.consumer === consumer
         else { return nil }
         return found
@@ -85,19 +88,23 @@ extension EventBus {
     ///
     /// `change` must not call the app's code: what it removes it returns, for the caller to
     /// release with `release(afterAccess:)`. During a pass, the pass's entries are pinned
-    /// first, so the change copies rather than changes them (see `RouteEntries`).
+    /// first, so the change copies rather than changes them (see `RouteEntries`). Debug
+    /// builds check the registry's invariants after each change (see `Registry+Invariants`).
     func changeRegistry<Result>(_ change: (inout Registry) -> Result) -> Result {
-        if let running = runningRoute, pinnedRoute == nil {
-            pinnedRoute = running.takeUnretainedValue()
+        if let running = pass.value.runningRoute, pass.value.pinnedRoute == nil {
+            pass.value.pinnedRoute = running.takeUnretainedValue()
         }
-        return change(&registryAddress.pointee)
+        let result = change(&registry.value)
+        #if DEBUG
+            registry.value.checkInvariants()
+        #endif
+        return result
     }
 }
 
-/// A recipient that must be told when its bus goes away.
-protocol BusStream: AnyObject {
-    /// Ends the stream: its consumer reads what is buffered, then the stream finishes.
-    func finish()
+/// Releases `value` here and no earlier: after the caller's access to the bus's state has
+/// ended, since a release may run a deinit, and a deinit may call the bus.
+@inline(__always)
+func release<Value>(afterAccess value: Value) {
+    withExtendedLifetime(value) {}
 }
-
-extension ClosureConsumer: BusStream {}

@@ -49,5 +49,5 @@ extension EventBus {
     }
 
     /// The number of recipients — consumers and subscriptions — currently registered.
-    public var recipientCount: Int { registry.count }
+    public var recipientCount: Int { registry.value.count }
 }

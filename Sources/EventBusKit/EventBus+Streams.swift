@@ -120,10 +120,10 @@ extension EventBus {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = openInbox(isolation: isolation)
-        let consumer = ClosureConsumer(
+        let standIn = StandIn(
             streaming: listed, yield: { continuation.yield($0) },
             finish: { continuation.finish() }, label: label, bus: self)
-        let ending = add(consumer, weakly: false, routed: consumer)!.ending
+        let ending = add(standIn, weakly: false, standIn: standIn)!.ending
         // When the consumer stops, the handler (on whatever thread it runs) ends the
         // recipient first, as a dropped token does, so from then on the bus never calls it,
         // then asks the bus, through the locked mailbox, to remove it. The handler never

@@ -141,8 +141,8 @@ extension EventBus {
         owner: AnyObject? = nil
     ) -> Subscription {
         if let problem = Self.subscriptionProblem(T.self) { preconditionFailure(problem) }
-        let standIn = ClosureConsumer(handler, label: label, bus: self)
-        let recipient = add(standIn, weakly: false, routed: standIn)!
+        let standIn = StandIn(handler, label: label, bus: self)
+        let recipient = add(standIn, weakly: false, standIn: standIn)!
         if let owner { recipient.bindLifetime(to: owner) }
         return Subscription(
             bus: self, recipient: recipient, endsOnDeinit: owner == nil ? mailbox() : nil)

@@ -27,9 +27,6 @@
 /// > Important: `EventBus` is not `Sendable`. It lives in one isolation domain — the main
 /// > actor, one actor, or one task — and the compiler keeps it there. Nothing on the
 /// > delivery path takes a lock.
-///
-/// The rules live in `DeliveryCore` (admission, order, announcements, budget) and `Registry`
-/// (matching and routes); `EventBus` runs them: it delivers each pass and calls recipients.
 public final class EventBus {
     /// The most dispatched events that may wait while the bus is delivering.
     public var maximumPending: Int { core.maximumPending }
@@ -50,18 +47,11 @@ public final class EventBus {
 
     /// The delivery rules' state: the queue, whether a drain runs, the counts.
     private var core: DeliveryCore
-    /// The recipients and their routes, read in place. Changed only through
-    /// `changeRegistry(_:)`.
-    var registry: Registry {
-        unsafeAddress { UnsafePointer(registryAddress) }
-    }
-    /// Where the registry lives: memory the bus allocates in `init` and frees in `deinit`
-    /// (see `FastPath.swift`). Accesses through a pointer get no run-time exclusivity check;
-    /// none can overlap another, because a read calls nothing while it reads in place (a
-    /// caller that iterates gets a copy of what it iterates) and a change runs `Registry`'s
-    /// own methods, which call no code of the app's: what they remove, they return, and the
-    /// bus releases it after the change.
-    let registryAddress: UnsafeMutablePointer<Registry>
+    /// The recipients and their routes, in memory the bus owns: read in place, changed only
+    /// through `changeRegistry(_:)`, with no run-time exclusivity check (see ``InPlace``).
+    let registry = InPlace(Registry())
+    /// What the running pass reads and what a trace records of it (see ``PassState``).
+    let pass = InPlace(PassState())
     /// The mailbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?
@@ -71,18 +61,6 @@ public final class EventBus {
     var endedSweepThreshold = 64
     /// The running trace (see `EventBus+Tracing.swift`); `nil` costs the pass one test.
     var trace: EventTrace?
-    /// The entries the running pass reads, unretained; `nil` between passes.
-    var runningRoute: Unmanaged<RouteEntries>?
-    /// The running pass's entries, retained by a registry change made during the pass so
-    /// they outlive it (see `RouteEntries`); released when the pass ends.
-    var pinnedRoute: RouteEntries?
-    // While a trace runs: the running pass's sequence, the index of the name of the recipient
-    // being called in the trace's names (`-1`: none), and the running trace's generation
-    // (`0`: none). Unchecked: each is read or written in single statements that call nothing,
-    // so no two accesses overlap; a traced delivery then makes no run-time check.
-    @exclusivity(unchecked) var tracedPass = 0
-    @exclusivity(unchecked) var tracedRecipientIndex = -1
-    @exclusivity(unchecked) var runningTraceGeneration = 0
     /// How many traces the bus has started: numbers the next one's generation.
     var startedTraces = 0
 
@@ -113,14 +91,10 @@ public final class EventBus {
         core = DeliveryCore(
             maximumPending: maximumPending, maximumEventsPerDrain: maximumEventsPerDrain,
             reentrancy: reentrancy)
-        registryAddress = .allocate(capacity: 1)
-        registryAddress.initialize(to: Registry())
     }
 
     deinit {
         tearDown()
-        registryAddress.deinitialize(count: 1)
-        registryAddress.deallocate()
     }
 
     /// The message `init` stops with for these bounds, or `nil` when they are valid.
@@ -163,7 +137,7 @@ public final class EventBus {
     /// - Returns: What happened to the event, and to the events it caused.
     /// - Complexity: O(*k*) for *k* recipients once the event's type has been routed.
     @discardableResult
-    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
+    @inline(__always)  // keeps the event in its existential (ARCHITECTURE.md, "Tricks")
     public func dispatch(_ event: any Event) -> DispatchReport {
         if core.isDelivering { return admitDuringDelivery(event) }
         #if DEBUG
@@ -181,7 +155,7 @@ public final class EventBus {
         if let refusal = core.refusal() {
             trace?.recordNote(
                 .refused(event: event, report: refusal, recipient: tracedRecipient),
-                inPass: tracedPass)
+                inPass: pass.value.tracedPass)
             return refusal
         }
         let cause = tracedCause(by: tracedRecipient)
@@ -207,7 +181,8 @@ public final class EventBus {
                 while let discarded = changeCore({ $0.takeDiscarded() }) {
                     release(afterAccess: discarded)
                 }
-                trace?.recordNote(.discarded(count: core.discardedCount), inPass: tracedPass)
+                trace?.recordNote(
+                    .discarded(count: core.discardedCount), inPass: pass.value.tracedPass)
                 return core.endDrain()
             }
         }
@@ -216,7 +191,7 @@ public final class EventBus {
     /// Delivers `event` in a drain of its own, for work that starts a drain without a caller
     /// to report to (announcements made outside a pass, posted events): its discards are
     /// counted in ``unattendedDiscards``.
-    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
+    @inline(__always)  // keeps the event in its existential (ARCHITECTURE.md, "Tricks")
     func deliverUnattended(_ event: any Event, cause: EventTrace.Cause?) {
         if core.isDelivering {
             queue(announcement: event, cause: cause)
@@ -232,218 +207,14 @@ public final class EventBus {
         if case .limitReached(_, let discarded) = report { unattendedDiscards += discarded }
     }
 
-    // MARK: The pass
-
-    /// Delivers `event` to the recipients its route holds when the pass begins; `cause` is
-    /// what a running trace records for the pass.
-    @inline(__always)
-    private func runPass(_ event: any Event, cause: EventTrace.Cause?) {
-        if let trace {
-            runTracedPass(event, cause: cause, trace: trace)
-        } else {
-            runPass(event, watchedBy: UnwatchedPass())
-        }
-    }
-
-    /// A pass while a trace runs, kept out of line so the untraced pass stays small.
-    @inline(never)
-    private func runTracedPass(_ event: any Event, cause: EventTrace.Cause?, trace: EventTrace) {
-        runPass(event, watchedBy: TracedPass(trace: trace, cause: cause))
-    }
-
-    /// The pass itself, compiled once for each kind of watcher: with no trace running, it is
-    /// a loop with no trace code in it (see `FastPath.swift`).
-    @inline(__always)
-    private func runPass<Watcher: PassWatcher>(_ event: any Event, watchedBy watcher: Watcher) {
-        let route = route(of: event)
-        // The pass reads its entries unretained; `changeRegistry` pins them if the registry
-        // changes before the pass ends (see `RouteEntries`).
-        runningRoute = route.entries
-        defer { endPass() }
-        watcher.passBegins(event, on: self)
-        var delivered = 0
-        route.entries._withUnsafeGuaranteedRef { routeEntries in
-            // Nothing changes these entries during the pass (see `RouteEntries`): read their
-            // count and address once.
-            let entries = UnsafeBufferPointer(start: routeEntries.base, count: routeEntries.count)
-            for index in entries.indices {
-                // Read through `entries[index]` rather than a local: a local reference would
-                // be retained for its whole scope.
-                let state = entries[index].state
-                if let unretained = entries[index].unretained,
-                    RouteEntry.isCallableUnretained(state)
-                {
-                    watcher.delivers(to: entries[index].recipient, on: self)
-                    if state == .active {
-                        unretained.consume(event)
-                    } else if unretained.consumeReportingIncident(event) {
-                        announceIncident(of: unretained, by: entries[index].consumer!, event)
-                    }
-                    delivered &+= 1
-                    announceConsumption(
-                        by: entries[index].consumer!, of: route, event,
-                        cause: watcher.announcementCause(namingRecipient: true, on: self))
-                    continue
-                }
-                let recipient = entries[index].recipient
-                guard let consumer = recipient.consumer else {
-                    // Removed before its turn, or ended (its object or token is gone): skip
-                    // it, and remove it unless it was removed already.
-                    if !recipient.isRemoved { end(recipient) }
-                    continue
-                }
-                watcher.delivers(to: recipient, on: self)
-                if let unretained = entries[index].unretained {
-                    // `consumer` keeps it alive for the call.
-                    let causedIncident = withExtendedLifetime(consumer) {
-                        unretained.consumeReportingIncident(event)
-                    }
-                    if causedIncident { announceIncident(of: unretained, by: consumer, event) }
-                } else {
-                    consumer.consume(event)
-                }
-                delivered &+= 1
-                announceConsumption(
-                    by: consumer, of: route, event,
-                    cause: watcher.announcementCause(namingRecipient: true, on: self))
-            }
-        }
-        watcher.deliveriesEnded(on: self)
-        if DeliveryCore.announcesNoConsumer(
-            delivered: delivered, ofAnnouncement: route.isAnnouncement,
-            listening: hasLiveListeners(for: NoConsumerEvent.self))
-        {
-            queue(
-                announcement: NoConsumerEvent(event: event),
-                cause: watcher.announcementCause(namingRecipient: false, on: self))
-        }
-    }
-
-    /// Ends a pass: unpins its entries, releasing them if a registry change replaced them.
-    @inline(__always)
-    private func endPass() {
-        runningRoute = nil
-        if pinnedRoute != nil { unpinRoute() }
-    }
-
-    /// Releases the pinned entries (after the access: their consumers' deinits may run).
-    @inline(never)
-    private func unpinRoute() {
-        var pinned: RouteEntries? = nil
-        swap(&pinned, &pinnedRoute)
-        release(afterAccess: pinned)
-    }
-
-    /// Queues the announcement that `consumer` consumed `event`, while someone listens;
-    /// `cause` is what a running trace records for it.
-    @inline(__always)
-    private func announceConsumption(
-        by consumer: @autoclosure () -> any EventConsumer, of route: RouteView, _ event: any Event,
-        cause: @autoclosure () -> EventTrace.Cause?
-    ) {
-        if DeliveryCore.announcesConsumption(
-            ofAnnouncement: route.isAnnouncement,
-            listening: registry.mayAnnounceConsumption
-                && hasLiveListeners(for: DidConsumeEvent.self))
-        {
-            queue(
-                announcement: DidConsumeEvent(consumer: consumer(), event: event),
-                cause: cause())
-        }
-    }
-
-    /// Announces what the stand-in's last call caused (a failure, a drop).
-    @inline(never)
-    private func announceIncident(
-        of standIn: UnretainedConsumer, by consumer: any EventConsumer, _ event: any Event
-    ) {
-        if let incident = standIn.takeIncident() { announce(incident, by: consumer, of: event) }
-    }
-
-    /// Announces what a delivery of `event` to `recipient` caused, while someone listens.
-    func announce(_ incident: Incident, by recipient: any EventConsumer, of event: any Event) {
-        // A running trace notes it in the running pass (none outside a pass), naming the
-        // recipient it happened to: a stand-in may be called directly from another's call.
-        let name = trace == nil ? nil : recipientName(of: recipient)
-        let inPass = isDelivering ? tracedPass : 0
-        switch incident {
-        case .failed(let error):
-            if let name {
-                trace?.recordNote(
-                    .failed(event: event, recipient: name, error: String(describing: error)),
-                    inPass: inPass)
-            }
-            // A failure on a failure is not announced: a throwing failure handler would feed
-            // itself.
-            if event is ConsumerFailedEvent { return }
-            announce(
-                ConsumerFailedEvent(recipient: recipient, event: event, error: error), by: name)
-        case .dropped(let dropped):
-            if let name {
-                trace?.recordNote(.dropped(event: dropped, stream: name), inPass: inPass)
-            }
-            announce(DroppedEvent(stream: recipient, event: dropped), by: name)
-        }
-    }
-
-    /// Queues one of the bus's own announcements while someone listens for it; outside a
-    /// pass, delivers it at once. `name` is the recipient a running trace names as its cause.
-    private func announce<A: Event & _BusAnnouncement>(_ announcement: A, by name: String?) {
-        guard hasLiveListeners(for: A.self) else { return }
-        deliverUnattended(announcement, cause: tracedCause(by: name))
-    }
-
-    /// Queues an announcement (during a pass).
-    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
-    private func queue(announcement: any Event, cause: EventTrace.Cause?) {
-        changeCore { $0.enqueue(announcement: announcement, cause: cause) }
-    }
-
     /// Runs `change` on the delivery state without an access to the bus's property spanning
-    /// it: on a copy swapped out and back in (see `FastPath.swift`). For the changes that move
-    /// events in or out of the queue; the others access `core` directly.
-    private func changeCore<Result>(_ change: (inout DeliveryCore) -> Result) -> Result {
+    /// it: on a copy swapped out and back in (an access to `core` that spanned a call Swift
+    /// cannot see into would be checked at run time). For the changes that move events in or
+    /// out of the queue; the others access `core` directly.
+    func changeCore<Result>(_ change: (inout DeliveryCore) -> Result) -> Result {
         var local = DeliveryCore.placeholder
         swap(&local, &core)
         defer { swap(&local, &core) }
         return change(&local)
-    }
-
-    /// Whether a live recipient listens for announcements of type `A`. A weakly held listener
-    /// may have died since the registry last changed, so each entry is checked.
-    private func hasLiveListeners<A: Event & _BusAnnouncement>(for type: A.Type) -> Bool {
-        let route =
-            registry.route(for: ObjectIdentifier(A.self))
-            ?? changeRegistry { $0.route(of: A.self) }
-        let entries = route.entries
-        for index in 0..<entries.count where entries[index].isLive { return true }
-        return false
-    }
-
-    // MARK: Routes
-
-    /// The route of `event`: one look-up for a value type or a class instance held as its own
-    /// class; the route is built on first use.
-    @inline(__always)
-    private func route(of event: any Event) -> RouteView {
-        let held = heldTypeKey(event)
-        if let route = registry.view(for: held) {
-            if route.isValueType || objectTypeKey(event) == held { return route }
-        }
-        return routeByDynamicType(event)
-    }
-
-    /// The route of `event` found or built by its dynamic type.
-    @inline(never)
-    private func routeByDynamicType(_ event: any Event) -> RouteView {
-        let type = type(of: event)
-        if let route = registry.view(for: ObjectIdentifier(type)) { return route }
-        let kind = EventKind(type)
-        let (route, isCached) = changeRegistry { $0.buildRoute(for: kind, deciding: event) }
-        if !isCached {
-            // Built for this event's value alone: the pass keeps it alive.
-            pinnedRoute = route.entries
-        }
-        return route.view
     }
 }

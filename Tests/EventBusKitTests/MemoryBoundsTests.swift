@@ -140,8 +140,8 @@ private struct UnheardEvent: Event {
         weak var firstPage: StatePage?
         weak var secondPage: StatePage?
         do {
-            let states = bus.registry.recipients.map(\.state)
-            #expect(states[1].address == states[0].address + 1)
+            let states = bus.registry.value.recipients.map(\.state)
+            #expect(states[1].word.address == states[0].word.address + 1)
             #expect(states[StatePage.wordCount - 1].page === states[0].page)
             #expect(states[StatePage.wordCount].page !== states[0].page)  // the first is full
             firstPage = states[0].page

@@ -1,7 +1,8 @@
 /// The first-in, first-out ring of events waiting for their pass, in memory that follows
 /// what waits.
 ///
-/// The ring allocates its own storage, on the first append: appending moves an event in,
+/// The ring allocates its slots (a ``SlotBuffer``) on the first append: appending moves an
+/// event in,
 /// taking the first moves it out, and growing or shrinking moves events between allocations,
 /// so no operation copies or destroys an event (which could run an app's deinit). The storage
 /// doubles when full, so during a drain it holds at most twice the most events that waited at
@@ -12,20 +13,17 @@ struct EventRing: ~Copyable {
     /// The fewest slots the ring keeps.
     static let minimumCapacity = 16
 
-    /// What a slot knows besides its event.
-    private struct Tag {
+    /// One waiting event and what the ring knows of it.
+    private struct Slot {
+        var event: any Event
         /// `false` for the bus's announcements, which `maximumPending` does not count.
         var isDispatched: Bool
         /// What caused the event, while a trace runs (`nil` otherwise).
         var cause: EventTrace.Cause?
     }
 
-    /// The events, in slots; `nil` until the first append. Kept apart from their tags so that
-    /// taking an event moves the existential out whole, with nothing left to destroy.
-    private var events: UnsafeMutablePointer<any Event>?
-    /// Each slot's tag, in the same slots.
-    private var tags: UnsafeMutablePointer<Tag>?
-    private var capacity = 0
+    /// The slots; empty (capacity 0) until the first append.
+    private var slots = SlotBuffer<Slot>(capacity: 0)
     /// The slot of the oldest element.
     private var head = 0
     /// The number of waiting elements.
@@ -36,25 +34,25 @@ struct EventRing: ~Copyable {
     init() {}
 
     deinit {
-        guard let events, let tags else { return }
-        for offset in 0..<count {
-            (events + (head + offset) % capacity).deinitialize(count: 1)
-            (tags + (head + offset) % capacity).deinitialize(count: 1)
-        }
-        events.deallocate()
-        tags.deallocate()
+        for offset in 0..<count { slots.deinitialize(slot(offset)..<slot(offset) + 1) }
+    }
+
+    /// The slot of the element `offset` places after the oldest.
+    @inline(__always)
+    private func slot(_ offset: Int) -> Int {
+        (head + offset) % slots.capacity
     }
 
     /// Whether no event waits.
     var isEmpty: Bool { count == 0 }
 
     /// The number of slots allocated.
-    var allocatedCapacity: Int { capacity }
+    var allocatedCapacity: Int { slots.capacity }
 
     /// Whether the oldest event was dispatched (not an announcement).
     ///
     /// - Precondition: Not empty.
-    var firstIsDispatched: Bool { tags![head].isDispatched }
+    var firstIsDispatched: Bool { slots[head].isDispatched }
 
     /// Moves `event` in at the back.
     ///
@@ -63,10 +61,11 @@ struct EventRing: ~Copyable {
     mutating func append(
         _ event: consuming any Event, isDispatched: Bool, cause: EventTrace.Cause?
     ) {
-        if count == capacity { resize(to: max(Self.minimumCapacity, capacity * 2)) }
-        let slot = (head + count) % capacity
-        (events! + slot).initialize(to: event)
-        (tags! + slot).initialize(to: Tag(isDispatched: isDispatched, cause: cause))
+        if count == slots.capacity {
+            resize(to: max(Self.minimumCapacity, slots.capacity * 2))
+        }
+        slots.initialize(
+            slot(count), to: Slot(event: event, isDispatched: isDispatched, cause: cause))
         count += 1
         if count > peak { peak = count }
     }
@@ -76,42 +75,30 @@ struct EventRing: ~Copyable {
     /// - Precondition: Not empty.
     /// - Complexity: O(1) amortized.
     mutating func removeFirst() -> (event: any Event, cause: EventTrace.Cause?) {
-        let event = (events! + head).move()
-        let tag = (tags! + head).move()
-        head = (head + 1) % capacity
+        let taken = slots.move(head)
+        head = slot(1)
         count -= 1
         if count == 0 { head = 0 }
-        return (event, tag.cause)
+        return (taken.event, taken.cause)
     }
 
     /// Whether ``fitToPeak()`` could free anything: the storage is above the minimum.
-    var mayShrink: Bool { capacity > Self.minimumCapacity }
+    var mayShrink: Bool { slots.capacity > Self.minimumCapacity }
 
     /// Shrinks the storage to fit the most events that waited at once since the last call
     /// (at least ``minimumCapacity`` slots), and starts counting that peak anew.
     mutating func fitToPeak() {
         var fitted = Self.minimumCapacity
         while fitted < peak { fitted *= 2 }
-        if capacity > fitted && fitted >= count { resize(to: fitted) }
+        if slots.capacity > fitted && fitted >= count { resize(to: fitted) }
         peak = count
     }
 
     /// Moves every event, oldest first, into `newCapacity` new slots.
     private mutating func resize(to newCapacity: Int) {
-        let movedEvents = UnsafeMutablePointer<any Event>.allocate(capacity: newCapacity)
-        let movedTags = UnsafeMutablePointer<Tag>.allocate(capacity: newCapacity)
-        if let events, let tags {
-            for offset in 0..<count {
-                let slot = (head + offset) % capacity
-                (movedEvents + offset).initialize(to: (events + slot).move())
-                (movedTags + offset).initialize(to: (tags + slot).move())
-            }
-            events.deallocate()
-            tags.deallocate()
-        }
-        events = movedEvents
-        tags = movedTags
-        capacity = newCapacity
+        let (first, capacity) = (head, slots.capacity)
+        let oldestFirst = (0..<count).lazy.map { (first + $0) % capacity }
+        slots = slots.moving(oldestFirst, toCapacity: newCapacity)
         head = 0
     }
 }

@@ -5,8 +5,8 @@ final class Recipient {
     /// write. In a ``StatePage`` shared with other recipients, where a pass reads it through
     /// its route entry without touching the recipient.
     let state: StateWord
-    /// Registration order: larger is later.
-    let order: UInt64
+    /// Where it stands in the order passes call it: priority, then registration.
+    let callOrder: CallOrder
     /// The consumer's identity, for `register` / `deregister` look-ups.
     let id: ObjectIdentifier
     /// The lists, read once at registration.
@@ -83,12 +83,12 @@ final class Recipient {
     ///   - call: How to call the consumer unretained; `nil` to hold it weakly.
     ///   - isStandIn: Whether the consumer is one of the bus's stand-ins.
     init(
-        _ consumer: any EventConsumer, lists: MatchList, order: UInt64, state: StateWord,
+        _ consumer: any EventConsumer, lists: MatchList, callOrder: CallOrder, state: StateWord,
         call: (any ConsumerCall.Type)?, isStandIn: Bool
     ) {
         self.state = state
         if isStandIn { state.set(State.standIn.rawValue) }
-        self.order = order
+        self.callOrder = callOrder
         self.id = ObjectIdentifier(consumer)
         self.lists = lists
         self.listensForConsumption = lists.matches(
@@ -96,7 +96,7 @@ final class Recipient {
             value: lists.excludedCategories.isEmpty ? nil : DidConsumeEvent.probe)
         if let call {
             self.strong = consumer
-            self.unretained = UnretainedConsumer(consumer, call: call)
+            self.unretained = UnretainedConsumer(consumer, call: call, state: state.word)
         } else {
             self.weak = consumer
             self.unretained = nil

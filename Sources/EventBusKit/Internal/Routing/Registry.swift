@@ -1,13 +1,13 @@
 /// Who is registered, in what order, and who receives each event type: the bus's routing
 /// state, a value that calls no one.
 ///
-/// `Registry` holds every recipient in registration order and, for each event type seen, its
-/// route (``Route``), found through a ``RouteTable``. Routes are built once per type, from the
+/// `Registry` holds every recipient in call order (``CallOrder``: priority, then registration)
+/// and, for each event type seen, its route (``Route``), found through a ``RouteTable``. Routes are built once per type, from the
 /// first event of that type (except, while a category is listed, for the few types whose
 /// values decide categories: see ``buildRoute(for:deciding:)``), and kept correct as
 /// recipients come and go:
-/// - adding a recipient appends it to each route it matches (it is the newest, so order is
-///   kept), or, when its lists name a protocol category (which needs an event *value* to
+/// - adding a recipient inserts it into each route it matches at its place in call order (at
+///   the end, unless an earlier recipient has a lower priority), or, when its lists name a protocol category (which needs an event *value* to
 ///   decide), empties the table so routes are rebuilt on next use;
 /// - removing a recipient removes it from the routes it is in.
 ///
@@ -15,14 +15,14 @@
 /// they held, and the bus releases them once its own access has ended (see
 /// `EventBus.changeRegistry(_:)`).
 struct Registry {
-    /// Every recipient not yet removed, in registration order (ascending `order`).
+    /// Every recipient not yet removed, in call order.
     private(set) var recipients: [Recipient] = []
     /// Registered consumers and subscription stand-ins by identity.
     private var byID = IdentityTable<Recipient>()
-    /// Routes by event type.
-    private var table = RouteTable()
-    /// The next registration order number.
-    private var nextOrder: UInt64 = 0
+    /// Routes by event type; a pass looks its route up here.
+    private(set) var routeTable = RouteTable()
+    /// The next registration number.
+    private(set) var nextRegistration: UInt64 = 0
     /// How many recipients name ``DidConsumeEvent`` in their lists (some may have died).
     private var consumptionListenerCount = 0
     /// How many recipients name a category (``Conforming``) in their lists.
@@ -31,14 +31,18 @@ struct Registry {
     private var statePage: StatePage?
     /// How to call a strongly held consumer, by its class, and a stand-in, by its class.
     private var callTypes = IdentityTable<any ConsumerCall.Type>()
-    private var routedCallTypes = IdentityTable<any ConsumerCall.Type>()
+    private var standInCallTypes = IdentityTable<any ConsumerCall.Type>()
 
     /// The number of recipients.
     var count: Int { recipients.count }
 
-    /// Whether some recipient may listen for ``DidConsumeEvent``; the delivery loop reads
-    /// this flag and checks liveness only when it is set.
-    var mayAnnounceConsumption: Bool { consumptionListenerCount > 0 }
+    /// The number of recipients the identity table holds (for the invariant checks).
+    var identityTableCount: Int { byID.count }
+
+    /// Whether some recipient may listen for ``DidConsumeEvent`` (`consumptionListenerCount`
+    /// is positive); the delivery loop reads this flag and checks liveness only when it is
+    /// set.
+    private(set) var mayAnnounceConsumption = false
 
     /// The recipient registered for the consumer with identity `id`; it may have ended
     /// (see ``Recipient/consumer``).
@@ -52,15 +56,7 @@ struct Registry {
     ///
     /// - Complexity: O(1).
     func route(for key: ObjectIdentifier) -> Route? {
-        table.route(for: key)
-    }
-
-    /// The route of the type with identity `key` as a pass reads it, if it was built.
-    ///
-    /// - Complexity: O(1).
-    @inline(__always)
-    func view(for key: ObjectIdentifier) -> RouteView? {
-        table.view(for: key)
+        routeTable.route(for: key)
     }
 
     /// Builds, caches and returns the route of `event`'s type; `event` decides categories.
@@ -80,22 +76,23 @@ struct Registry {
         }
         let route = Route(kind: kind, entries: RouteEntries(matching.map(RouteEntry.init)))
         let isCached = categoryListenerCount == 0 || !(kind.type is any _ValueDecided.Type)
-        if isCached { table.insert(route) }
+        if isCached { routeTable.insert(route) }
         return (route, isCached)
     }
 
     /// The route of announcement type `A`, built from a stand-in value when needed.
     mutating func route<A: Event & _BusAnnouncement>(of type: A.Type) -> Route {
-        table.route(for: ObjectIdentifier(type))
+        routeTable.route(for: ObjectIdentifier(type))
             ?? buildRoute(for: EventKind(announcement: type), deciding: A.probe).route
     }
 
     /// The routes built so far, in no particular order.
-    var routes: [Route] { table.all }
+    var routes: [Route] { routeTable.all }
 
     // MARK: Changes
 
-    /// Adds `consumer` at the end of registration order, with the lists read from it.
+    /// Adds `consumer` with the lists read from it, after every recipient of its priority or
+    /// higher.
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it keeps
     ///   its place); and a consumer to release after the access (a weakly held consumer that
@@ -105,7 +102,7 @@ struct Registry {
     ///   when the lists name a category.
     mutating func add(
         _ consumer: any EventConsumer, lists: MatchList, weakly: Bool,
-        routed: (any RoutedConsumer)? = nil
+        standIn: (any AnyStandIn)? = nil, priority: Int = 0
     ) -> (recipient: Recipient?, released: (any EventConsumer)?) {
         let id = ObjectIdentifier(consumer)
         var released: (any EventConsumer)? = nil
@@ -114,18 +111,21 @@ struct Registry {
             released = remove(existing).released
         }
         let recipient = Recipient(
-            consumer, lists: lists, order: nextOrder, state: takeStateWord(),
-            call: weakly ? nil : callType(of: consumer, routed: routed), isStandIn: routed != nil)
-        nextOrder &+= 1
-        recipients.append(recipient)
+            consumer, lists: lists,
+            callOrder: CallOrder(priority: priority, registration: nextRegistration),
+            state: takeStateWord(), call: weakly ? nil : callType(of: consumer, standIn: standIn),
+            isStandIn: standIn != nil)
+        nextRegistration &+= 1
+        recipients.insert(recipient, at: Self.index(of: recipient, in: recipients))
         byID.set(recipient, for: id)
         tally(recipient, 1)
         if lists.hasCategories {
-            table.removeAll()
+            routeTable.removeAll()
         } else {
-            table.updateCandidates(for: lists) { route in
-                if lists.matches(route.kind, value: nil), route.entries.last !== recipient {
-                    route.changeEntries { $0.append(RouteEntry(recipient)) }
+            routeTable.updateCandidates(for: lists) { route in
+                // A type listed twice is visited twice: `insert` keeps one entry.
+                if lists.matches(route.kind, value: nil) {
+                    route.changeEntries { $0.insert(RouteEntry(recipient)) }
                 }
             }
         }
@@ -145,11 +145,9 @@ struct Registry {
         guard byID[recipient.id] === recipient else { return (false, released) }
         byID.removeValue(for: recipient.id)
         tally(recipient, -1)
-        recipients.remove(at: Self.index(of: recipient, in: recipients)!)
-        table.updateCandidates(for: recipient.lists) { route in
-            if let position = Self.index(of: recipient, in: route.entries) {
-                route.changeEntries { $0.remove(at: position) }
-            }
+        recipients.remove(at: Self.index(of: recipient, in: recipients))
+        routeTable.updateCandidates(for: recipient.lists) { route in
+            route.changeEntries { $0.remove(recipient) }
         }
         return (true, released)
     }
@@ -172,7 +170,7 @@ struct Registry {
         }
         guard ended else { return [] }
         recipients.removeAll { !$0.isActive }
-        table.updateEach { route in
+        routeTable.updateEach { route in
             route.changeEntries { $0.removeAll { !$0.recipient.isActive } }
         }
         return released
@@ -186,8 +184,9 @@ struct Registry {
         let released = recipients.compactMap { $0.deactivate() }
         recipients.removeAll()
         byID.removeAll()
-        table.removeAll()
+        routeTable.removeAll()
         consumptionListenerCount = 0
+        mayAnnounceConsumption = false
         categoryListenerCount = 0
         return released
     }
@@ -202,45 +201,32 @@ struct Registry {
 
     /// How to call `consumer` unretained, found once per class.
     private mutating func callType(
-        of consumer: any EventConsumer, routed: (any RoutedConsumer)?
+        of consumer: any EventConsumer, standIn: (any AnyStandIn)?
     ) -> any ConsumerCall.Type {
         let key = ObjectIdentifier(type(of: consumer))
-        if let known = routed == nil ? callTypes[key] : routedCallTypes[key] { return known }
-        let call = UnretainedConsumer.callType(of: consumer, routed: routed)
-        if routed == nil {
-            callTypes.set(call, for: key)
-        } else {
-            routedCallTypes.set(call, for: key)
+        if let known = standIn == nil ? callTypes[key] : standInCallTypes[key] { return known }
+        if let standIn {
+            let call = type(of: standIn).call
+            standInCallTypes.set(call, for: key)
+            return call
         }
+        let call = UnretainedConsumer.directCall(of: consumer)
+        callTypes.set(call, for: key)
         return call
     }
 
     /// Counts `recipient` in (`change` 1) or out (-1) of the listener counts.
     private mutating func tally(_ recipient: Recipient, _ change: Int) {
-        if recipient.listensForConsumption { consumptionListenerCount += change }
+        if recipient.listensForConsumption {
+            consumptionListenerCount += change
+            mayAnnounceConsumption = consumptionListenerCount > 0
+        }
         if recipient.lists.hasCategories { categoryListenerCount += change }
     }
 
-    /// The index of `recipient` in `recipients`, which is sorted by registration order.
-    private static func index(of recipient: Recipient, in recipients: [Recipient]) -> Int? {
-        index(of: recipient, count: recipients.count) { recipients[$0] }
-    }
-
-    /// The index of `recipient`'s entry in `entries`, which are sorted by registration order.
-    private static func index(of recipient: Recipient, in entries: RouteEntries) -> Int? {
-        index(of: recipient, count: entries.count) { entries[$0].recipient }
-    }
-
-    /// Binary search by registration order over `count` recipients.
-    private static func index(
-        of recipient: Recipient, count: Int, _ recipientAt: (Int) -> Recipient
-    ) -> Int? {
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if recipientAt(mid).order < recipient.order { low = mid + 1 } else { high = mid }
-        }
-        return low < count && recipientAt(low) === recipient ? low : nil
+    /// The index of `recipient` in `recipients`, which is sorted by call order, or where it
+    /// would be inserted.
+    private static func index(of recipient: Recipient, in recipients: [Recipient]) -> Int {
+        recipient.callOrder.insertionIndex(count: recipients.count) { recipients[$0].callOrder }
     }
 }

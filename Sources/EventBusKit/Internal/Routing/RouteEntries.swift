@@ -1,96 +1,85 @@
-/// The recipients on a route, in storage that a pass reads in place, without a retain.
+/// The entries of a route, in call order, in storage that a pass reads in place.
 ///
-/// A pass reads a route's entries through an unretained reference (see ``RouteView``). That
-/// is sound because the bus pins the running pass's entries before any registry change (see
-/// `EventBus.changeRegistry(_:)`): a change made during a pass finds them shared, copies them
-/// before changing them (``Registry`` checks `isKnownUniquelyReferenced`), and the pin keeps
-/// the original alive and unchanged until the pass ends. Outside a pass, changes are made in
-/// place.
+/// A pass reads a route's entries without a retain, through the ``RouteView`` the route made
+/// of them. That is sound because the bus pins the running pass's entries before any
+/// registry change (see `EventBus.changeRegistry(_:)`): a change made during a pass finds
+/// them shared, copies them before changing them (``Route/changeEntries(_:)`` checks
+/// `isKnownUniquelyReferenced`), and the pin keeps the original alive and unchanged until
+/// the pass ends. Outside a pass, changes are made in place.
 final class RouteEntries {
     /// The number of entries.
     private(set) var count = 0
-    private var capacity: Int
-    /// The entries, in registration order.
-    private(set) var base: UnsafeMutablePointer<RouteEntry>
+    /// The entries in slots `0..<count`, in call order.
+    private var slots: SlotBuffer<RouteEntry>
 
     init<Entries: Collection<RouteEntry>>(_ entries: Entries) {
-        capacity = max(4, entries.count)
-        base = .allocate(capacity: capacity)
-        for entry in entries { append(entry) }
+        slots = SlotBuffer(capacity: max(4, entries.count))
+        for entry in entries {
+            slots.initialize(count, to: entry)
+            count += 1
+        }
     }
 
     deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
+        slots.deinitialize(0..<count)
     }
 
     /// A copy with the same entries, for a change while a pass reads this one.
     func copy() -> RouteEntries {
-        RouteEntries(UnsafeBufferPointer(start: base, count: count))
+        RouteEntries(all)
     }
 
     /// The entry at `index`.
     subscript(index: Int) -> RouteEntry {
         precondition(index >= 0 && index < count, "RouteEntries index out of range")
-        return base[index]
+        return slots[index]
     }
 
-    /// The recipient of the last entry, if any.
-    var last: Recipient? { count == 0 ? nil : base[count - 1].recipient }
+    /// The entries, for a pass to read in place (see ``RouteView``).
+    var view: SlotView<RouteEntry> { slots.elements(count: count) }
 
     /// Every entry, in order.
-    var all: [RouteEntry] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    var all: [RouteEntry] { (0..<count).map { slots[$0] } }
 
-    /// Adds `entry` at the end.
-    func append(_ entry: RouteEntry) {
-        if count == capacity {
-            let grown = UnsafeMutablePointer<RouteEntry>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            capacity *= 2
+    /// Inserts `entry` at its place in call order (see ``CallOrder``), unless the recipient
+    /// already has an entry.
+    ///
+    /// - Complexity: O(1) when it goes last (a recipient registered with no higher priority
+    ///   than those before it); otherwise O(*n*).
+    func insert(_ entry: RouteEntry) {
+        let order = entry.recipient.callOrder
+        let index = order.insertionIndex(count: count) { slots[$0].recipient.callOrder }
+        if index < count && slots[index].recipient === entry.recipient { return }
+        if count == slots.capacity {
+            slots = slots.moving(0..<count, toCapacity: slots.capacity * 2)
         }
-        (base + count).initialize(to: entry)
+        slots.moveElements(index..<count, to: index + 1)
+        slots.initialize(index, to: entry)
         count += 1
     }
 
-    /// Removes and returns the entry at `index`, keeping the order of the others.
-    @discardableResult
-    func remove(at index: Int) -> RouteEntry {
-        precondition(index >= 0 && index < count, "RouteEntries index out of range")
-        let removed = (base + index).move()
-        (base + index).moveInitialize(from: base + index + 1, count: count - index - 1)
+    /// Removes the entry of `recipient`, if any, keeping the order of the others.
+    ///
+    /// - Complexity: O(log *n*) to find it and O(*n*) to close the gap.
+    func remove(_ recipient: Recipient) {
+        let index = recipient.callOrder.insertionIndex(count: count) {
+            slots[$0].recipient.callOrder
+        }
+        guard index < count, slots[index].recipient === recipient else { return }
+        _ = slots.move(index)  // the registry still holds the consumer: no deinit runs here
+        slots.moveElements(index + 1..<count, to: index)
         count -= 1
-        return removed
     }
 
     /// Removes every entry that `shouldRemove` selects, keeping the order of the others.
     func removeAll(where shouldRemove: (RouteEntry) -> Bool) {
         var kept = 0
         for index in 0..<count {
-            let entry = (base + index).move()
+            let entry = slots.move(index)
             if shouldRemove(entry) { continue }
-            (base + kept).initialize(to: entry)
+            slots.initialize(kept, to: entry)
             kept += 1
         }
         count = kept
-    }
-}
-
-/// What a pass needs of a route, read without a retain: its entries, unretained (see
-/// ``RouteEntries`` for why that is sound), and its flags.
-struct RouteView {
-    let entries: Unmanaged<RouteEntries>
-    /// See ``Route/isAnnouncement``.
-    let isAnnouncement: Bool
-    /// See ``Route/isValueType``.
-    let isValueType: Bool
-
-    /// The view of `entries`, which the route holding it keeps alive.
-    @inline(__always)
-    init(entries: RouteEntries, kind: EventKind) {
-        self.entries = .passUnretained(entries)
-        isAnnouncement = kind.isAnnouncement
-        isValueType = kind.isValueType
     }
 }

@@ -16,6 +16,21 @@ struct RouteTable {
         routes[key]
     }
 
+    /// The route of `event`'s dynamic type as a pass reads it, if it was built: one look-up
+    /// for a value type or a class instance held as its own class.
+    ///
+    /// For a value type, the type the existential holds is the event's dynamic type, read
+    /// with a load rather than `type(of:)` (a runtime call); for a class, the route found by
+    /// the held type serves only when the instance's own class is that type.
+    ///
+    /// - Complexity: O(1) expected.
+    @inline(__always)
+    func view(of event: any Event) -> RouteView? {
+        let held = Self.heldTypeKey(event)
+        guard let view = routes.read(held, { $0.view }) else { return nil }
+        return view.isValueType || Self.objectTypeKey(event) == held ? view : nil
+    }
+
     /// The route of the type with identity `key` as a pass reads it, if it was built.
     ///
     /// - Complexity: O(1) expected.
@@ -64,5 +79,36 @@ struct RouteTable {
     mutating func removeAll() {
         routes.removeAll()
         classRouteKeys.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Keys
+
+    /// The identity of the type of the value `event` holds: for a value type, its dynamic
+    /// type, read from the existential without a runtime call.
+    @inline(__always)
+    static func heldTypeKey(_ event: any Event) -> ObjectIdentifier {
+        @inline(__always) func open<E: Event>(_: E) -> ObjectIdentifier { ObjectIdentifier(E.self) }
+        return open(event)
+    }
+
+    /// The identity of the dynamic type of the class instance `event` holds.
+    ///
+    /// Today's ABI: an existential holds a class instance as one reference in the first word
+    /// of its buffer, so the class is read from the object without a retain. In the portable
+    /// mode (`-D EVENTBUSKIT_PORTABLE`), `type(of:)` answers (a runtime call).
+    ///
+    /// - Precondition: `event` holds a class instance (its route says it is no value type).
+    @inline(__always)
+    static func objectTypeKey(_ event: any Event) -> ObjectIdentifier {
+        #if EVENTBUSKIT_PORTABLE
+            return ObjectIdentifier(type(of: event))
+        #else
+            return withUnsafePointer(to: event) { container in
+                let object = UnsafeRawPointer(container).load(as: UnsafeRawPointer.self)
+                return Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef {
+                    ObjectIdentifier(type(of: $0))
+                }
+            }
+        #endif
     }
 }

@@ -1,7 +1,5 @@
-import CEventBusAtomics
-
 /// Recipients' state words, side by side: a pass reads the states of a route's recipients
-/// from a few cache lines instead of one line of each recipient (see `FastPath.swift`).
+/// from a few cache lines instead of one line of each recipient (see ``UnretainedConsumer``).
 ///
 /// The registry hands out a page's words in order and never reuses one. Each recipient keeps
 /// the page of its word alive (it may outlive the bus: its token can still end it, on any
@@ -10,43 +8,34 @@ import CEventBusAtomics
 final class StatePage {
     /// The words a page holds: 256 bytes, four cache lines.
     static let wordCount = 64
-    private let words: UnsafeMutablePointer<Int32>
+    /// The words, each read and written only through ``AtomicWord``'s atomics once handed
+    /// out.
+    private let words = SlotBuffer<Int32>(capacity: wordCount, repeating: 0)
     /// How many words were handed out. Read and written on the bus's isolation only.
     private var taken = 0
-
-    init() {
-        words = .allocate(capacity: Self.wordCount)
-        words.initialize(repeating: 0, count: Self.wordCount)
-    }
-
-    deinit {
-        // Any thread: by now no recipient holds one of the words, and the registry no longer
-        // holds the page, so nothing reads or writes them.
-        words.deallocate()
-    }
 
     /// The next unused word (it reads 0), or `nil` when every word was handed out.
     func take() -> StateWord? {
         guard taken < Self.wordCount else { return nil }
         defer { taken += 1 }
-        return StateWord(page: self, address: words + taken)
+        return StateWord(page: self, word: words.atomicWord(taken))
     }
 }
 
 /// A recipient's state word in a ``StatePage``: the bits of ``Recipient/State``, read and
-/// written only through the C11 atomics of `CEventBusAtomics`.
+/// written only through C11 atomics.
 struct StateWord {
     /// Keeps the word's memory alive.
     let page: StatePage
     /// The word; valid as long as ``page`` is alive.
-    let address: UnsafeMutablePointer<Int32>
+    let word: AtomicWord
 
     /// The bits, loaded relaxed: a plain load on x86-64 and ARM64.
     @inline(__always)
-    var bits: Int32 { eventbus_atomic_load_relaxed(address) }
+    var bits: Int32 { word.relaxed }
 
     /// Sets `bits` (from any thread).
     func set(_ bits: Int32) {
-        eventbus_atomic_fetch_or(address, bits)
+        word.setBits(bits)
     }
 }

@@ -1,33 +1,23 @@
 /// The consumer that stands for a closure subscription or a stream in the registry and in
-/// the bus's announcements.
+/// the bus's announcements: a *stand-in*.
 ///
 /// One stand-in serves every form — plain, throwing and owner-bound subscriptions and
 /// streams — so they all obey the matching, order and snapshot rules of consumers. It lists
 /// one entry: `T`, or for a category stream `Conforming<P>` (then `T` is `any P`). The bus
-/// calls ``consumeRouted(_:)``, which hands the event to the closure without a dynamic cast
-/// and, for a class or a struct stored in the existential's buffer, without a copy (see
-/// `callRouted(_:)`), and reports what the bus must announce; anyone else calling
-/// ``consume(_:)`` gets a checked cast.
-final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
+/// calls ``consumeRouted(_:)`` (through ``StandInCall``), which hands the event to the closure
+/// without a dynamic cast and, for a class or a struct stored in the existential's buffer,
+/// without a copy (see `borrowingHandler(_:)`), and reports what the bus must announce;
+/// anyone else calling ``consume(_:)`` gets a checked cast.
+final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     // What every routed call reads comes first, to share a cache line with the object's header.
     /// Whether `willConsume` names `T` itself (not a category), so a routed event is a `T`.
     private let listsT: Bool
-    /// The handler called with the event's existential in place of the `T`, so the value is
-    /// borrowed from the existential rather than copied out (for a class, a retain and a
-    /// release per delivery; for a struct, a copy and a destroy); used when ``borrowing`` says
-    /// so.
-    ///
-    /// Sound because a closure whose parameter type is a generic `T` takes its argument by
-    /// address, as a closure of `any Event` takes the existential's, and when it is used the
-    /// existential's buffer starts with a valid `T`: for a class `T`, the existential of an
-    /// event a route delivered to `T` holds one reference to an instance of `T` or of a
-    /// subclass (the route decided `event is T` on the dynamic type with a metatype check,
-    /// which never bridges); for a value type, the value is stored inline, which
-    /// `callRouted(_:)` checks once by comparing the value's address with the existential's.
-    private let borrowingHandler: (any Event) throws -> Void
+    /// ``handler``, taking the event's existential in place of the `T` (see
+    /// `borrowingHandler(_:)`); called only as ``borrowing`` allows.
+    private let borrowingHandler: ((any Event) throws -> Void)?
     /// Whether ``borrowingHandler`` may be called: `.always` for a class `T` listed as
     /// itself, `.unknown` for a value type until its first event shows whether it is stored
-    /// in the existential's buffer, `.never` otherwise.
+    /// in the existential's buffer, `.never` otherwise (and always in the portable mode).
     private var borrowing: Borrowing
 
     /// See ``borrowing``.
@@ -84,14 +74,9 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
         self.label = label
         self.bus = bus
         listsT = listed == T.self
-        borrowing = !listsT ? .never : T.self is AnyObject.Type ? .always : .unknown
-        // Sound: both structs are the same generic type, whose one field is a closure taking
-        // its argument by address, so they have one layout; the closure is called only as
-        // `borrowing` allows (see `borrowingHandler`). Cast inside the structs because a
-        // closure handed to a generic function as itself would be rewrapped for the generic's
-        // conventions (two thunks per call).
-        borrowingHandler =
-            unsafeBitCast(Handler(call: handler), to: Handler<any Event>.self).call
+        let borrowed = listsT ? EventBusKit.borrowingHandler(handler) : nil
+        borrowingHandler = borrowed
+        borrowing = borrowed == nil ? .never : T.self is AnyObject.Type ? .always : .unknown
     }
 
     deinit {
@@ -99,6 +84,9 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
         // `DidConsumeEvent` named): end the stream rather than leave its consumer waiting.
         finish()
     }
+
+    /// How the bus calls stand-ins of this type.
+    static var call: any ConsumerCall.Type { StandInCall<T>.self }
 
     /// The bus's entry: its route proved that `event` matches `willConsume`.
     ///
@@ -164,30 +152,16 @@ final class ClosureConsumer<T>: RoutedConsumer, CustomStringConvertible {
     /// with no dynamic cast, and without a copy when it may borrow (see `borrowingHandler`).
     @inline(__always)
     private func callRouted(_ event: any Event) throws {
-        if borrowing == .always { return try borrowingHandler(event) }
-        if borrowing == .unknown { borrowing = Self.isStoredInline(event) ? .always : .never }
+        if borrowing == .always { return try borrowingHandler.unsafelyUnwrapped(event) }
+        if borrowing == .unknown {
+            borrowing = EventBusKit.isStoredInline(event) ? .always : .never
+        }
         func open<E: Event>(_ value: E) throws {
-            // `E` is `T`: only classes have subtypes. Sound as an identity conversion.
-            try handler(E.self == T.self ? unsafeBitCast(value, to: T.self) : value as! T)
+            // `E` is `T` or, for a class, a subclass of it: only classes have subtypes.
+            try handler(E.self == T.self ? identityConversion(value, to: T.self) : value as! T)
         }
         try open(event)
     }
-
-    /// Whether the existential `event` stores its value in its own buffer (not in a box).
-    @inline(never)
-    private static func isStoredInline(_ event: any Event) -> Bool {
-        withUnsafePointer(to: event) { container in
-            func open<E: Event>(_ value: E) -> Bool {
-                withUnsafePointer(to: value) { UnsafeRawPointer($0) == UnsafeRawPointer(container) }
-            }
-            return open(event)
-        }
-    }
-}
-
-/// A closure of `T` in a struct, so that casting it does not rewrap it (see `borrowingHandler`).
-private struct Handler<Argument> {
-    let call: (Argument) throws -> Void
 }
 
 /// A stream's drop, carried out of the stand-in's handler as an error.
@@ -196,24 +170,4 @@ private struct Handler<Argument> {
 /// elements, so it is one.
 private struct StreamDrop: Error {
     let event: any Event & Sendable
-}
-
-/// What a recipient's delivery caused that the bus must announce.
-enum Incident {
-    /// A throwing subscription threw: announced as ``ConsumerFailedEvent``.
-    case failed(any Error)
-    /// A stream dropped this event: announced as ``DroppedEvent``.
-    case dropped(any Event)
-}
-
-/// A consumer with a second entry for the bus, one that may skip checks the route already
-/// made. Its `consume(_:)` stays the checked entry for anyone else who calls it.
-protocol RoutedConsumer: EventConsumer {
-    /// Handles an event that a route delivered to this consumer, so its lists match the
-    /// event's dynamic type.
-    ///
-    /// - Returns: Whether the call caused something the bus must announce.
-    func consumeRouted(_ event: any Event) -> Bool
-    /// What the last call of ``consumeRouted(_:)`` that returned `true` must announce.
-    func takeIncident() -> Incident?
 }

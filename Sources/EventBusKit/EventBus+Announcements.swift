@@ -1,0 +1,62 @@
+// The bus's own announcements: what a pass queues after a consumption, a pass that reached no
+// one, a subscription's failure and a stream's drop, each only while someone listens.
+
+extension EventBus {
+    /// Announces what the stand-in's last call caused (a failure, a drop).
+    @inline(never)
+    func announceIncident(
+        of standIn: UnretainedConsumer, by consumer: any EventConsumer, _ event: any Event
+    ) {
+        if let incident = standIn.takeIncident() { announce(incident, by: consumer, of: event) }
+    }
+
+    /// Announces what a delivery of `event` to `recipient` caused, while someone listens.
+    func announce(_ incident: Incident, by recipient: any EventConsumer, of event: any Event) {
+        // A running trace notes it in the running pass (none outside a pass), naming the
+        // recipient it happened to: a stand-in may be called directly from another's call.
+        let name = trace == nil ? nil : recipientName(of: recipient)
+        let inPass = isDelivering ? pass.value.tracedPass : 0
+        switch incident {
+        case .failed(let error):
+            if let name {
+                trace?.recordNote(
+                    .failed(event: event, recipient: name, error: String(describing: error)),
+                    inPass: inPass)
+            }
+            // A failure on a failure is not announced: a throwing failure handler would feed
+            // itself.
+            if event is ConsumerFailedEvent { return }
+            announce(
+                ConsumerFailedEvent(recipient: recipient, event: event, error: error), by: name)
+        case .dropped(let dropped):
+            if let name {
+                trace?.recordNote(.dropped(event: dropped, stream: name), inPass: inPass)
+            }
+            announce(DroppedEvent(stream: recipient, event: dropped), by: name)
+        }
+    }
+
+    /// Queues one of the bus's own announcements while someone listens for it; outside a
+    /// pass, delivers it at once. `name` is the recipient a running trace names as its cause.
+    private func announce<A: Event & _BusAnnouncement>(_ announcement: A, by name: String?) {
+        guard hasLiveListeners(for: A.self) else { return }
+        deliverUnattended(announcement, cause: tracedCause(by: name))
+    }
+
+    /// Queues an announcement (during a pass).
+    @inline(__always)  // keeps the event in its existential (ARCHITECTURE.md, "Tricks")
+    func queue(announcement: any Event, cause: EventTrace.Cause?) {
+        changeCore { $0.enqueue(announcement: announcement, cause: cause) }
+    }
+
+    /// Whether a live recipient listens for announcements of type `A`. A weakly held listener
+    /// may have died since the registry last changed, so each entry is checked.
+    func hasLiveListeners<A: Event & _BusAnnouncement>(for type: A.Type) -> Bool {
+        let route =
+            registry.value.route(for: ObjectIdentifier(A.self))
+            ?? changeRegistry { $0.route(of: A.self) }
+        let entries = route.entries
+        for index in 0..<entries.count where entries[index].isLive { return true }
+        return false
+    }
+}

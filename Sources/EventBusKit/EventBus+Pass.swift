@@ -1,0 +1,221 @@
+// The pass: one event delivered to the recipients its route holds when the pass begins. The
+// route look-up and the watchers that a trace uses are here too; the announcements a pass
+// queues are in `EventBus+Announcements.swift`.
+
+extension EventBus {
+    /// Delivers `event` to the recipients its route holds when the pass begins; `cause` is
+    /// what a running trace records for the pass.
+    @inline(__always)
+    func runPass(_ event: any Event, cause: EventTrace.Cause?) {
+        let route = route(of: event)
+        if let trace {
+            runTracedPass(event, over: route, cause: cause, trace: trace)
+        } else {
+            runPass(event, over: route, watchedBy: UnwatchedPass())
+        }
+    }
+
+    /// Delivers `event` to `recipient` alone, in a pass of its own: for work that concerns
+    /// one recipient (a replay to a new recipient). Every rule of a pass holds: the
+    /// recipient is skipped when it has ended, the pass is traced and announced.
+    func runPass(_ event: any Event, onlyTo recipient: Recipient, cause: EventTrace.Cause?) {
+        let entries = RouteEntries(CollectionOfOne(RouteEntry(recipient)))
+        let route = RouteView(entries: entries, kind: EventKind(type(of: event)))
+        withExtendedLifetime(entries) {
+            if let trace {
+                runTracedPass(event, over: route, cause: cause, trace: trace)
+            } else {
+                runPass(event, over: route, watchedBy: UnwatchedPass())
+            }
+        }
+    }
+
+    /// A pass while a trace runs, kept out of line so the untraced pass stays small.
+    @inline(never)
+    private func runTracedPass(
+        _ event: any Event, over route: RouteView, cause: EventTrace.Cause?, trace: EventTrace
+    ) {
+        runPass(event, over: route, watchedBy: TracedPass(trace: trace, cause: cause))
+    }
+
+    /// The pass itself, compiled once for each kind of watcher: with no trace running, it is
+    /// a loop with no trace code in it.
+    @inline(__always)
+    private func runPass<Watcher: PassWatcher>(
+        _ event: any Event, over route: RouteView, watchedBy watcher: Watcher
+    ) {
+        // The pass reads its entries unretained; `changeRegistry` pins them if the registry
+        // changes before the pass ends (see `RouteEntries`).
+        pass.value.runningRoute = route.owner
+        defer { endPass() }
+        watcher.passBegins(event, on: self)
+        var delivered = 0
+        // Nothing changes these entries during the pass. Each is read through
+        // `entries[index]` rather than bound to a local: a local reference would be retained
+        // for its whole scope.
+        let entries = route.entries
+        for index in 0..<entries.count {
+            if let unretained = entries[index].unretained {
+                let state = unretained.state
+                if UnretainedConsumer.isCallable(state) {
+                    watcher.delivers(to: entries[index].recipient, on: self)
+                    if state == .active {
+                        unretained.consume(event)
+                    } else if unretained.consumeReportingIncident(event) {
+                        announceIncident(of: unretained, by: entries[index].consumer!, event)
+                    }
+                    delivered &+= 1
+                    announceConsumption(
+                        by: entries[index].consumer!, of: event, on: route, watchedBy: watcher)
+                    continue
+                }
+            }
+            if deliverChecked(event, to: entries[index], watchedBy: watcher, route: route) {
+                delivered &+= 1
+            }
+        }
+        watcher.deliveriesEnded(on: self)
+        if DeliveryCore.announcesNoConsumer(
+            delivered: delivered, ofAnnouncement: route.isAnnouncement,
+            listening: hasLiveListeners(for: NoConsumerEvent.self))
+        {
+            queue(
+                announcement: NoConsumerEvent(event: event),
+                cause: watcher.announcementCause(namingRecipient: false, on: self))
+        }
+    }
+
+    /// Delivers `event` to the recipient of `entry` after checking that it may still be
+    /// called (held weakly, bound to a lifetime, ended or removed); returns whether it was.
+    @inline(never)
+    private func deliverChecked<Watcher: PassWatcher>(
+        _ event: any Event, to entry: RouteEntry, watchedBy watcher: Watcher, route: RouteView
+    ) -> Bool {
+        let recipient = entry.recipient
+        guard let consumer = recipient.consumer else {
+            // Removed before its turn, or ended (its object or token is gone): skip it, and
+            // remove it unless it was removed already.
+            if !recipient.isRemoved { end(recipient) }
+            return false
+        }
+        watcher.delivers(to: recipient, on: self)
+        if let unretained = entry.unretained {
+            // `consumer` keeps it alive for the call.
+            let causedIncident = withExtendedLifetime(consumer) {
+                unretained.consumeReportingIncident(event)
+            }
+            if causedIncident { announceIncident(of: unretained, by: consumer, event) }
+        } else {
+            consumer.consume(event)
+        }
+        announceConsumption(by: consumer, of: event, on: route, watchedBy: watcher)
+        return true
+    }
+
+    /// Queues the announcement that `consumer` consumed `event` while someone listens: a
+    /// flag test when no one does.
+    @inline(__always)
+    private func announceConsumption<Watcher: PassWatcher>(
+        by consumer: @autoclosure () -> any EventConsumer, of event: any Event,
+        on route: RouteView, watchedBy watcher: Watcher
+    ) {
+        if DeliveryCore.announcesConsumption(
+            ofAnnouncement: route.isAnnouncement,
+            listening: registry.value.mayAnnounceConsumption
+                && hasLiveListeners(for: DidConsumeEvent.self))
+        {
+            queue(
+                announcement: DidConsumeEvent(consumer: consumer(), event: event),
+                cause: watcher.announcementCause(namingRecipient: true, on: self))
+        }
+    }
+
+    /// Ends a pass: unpins its entries, releasing them if a registry change replaced them.
+    @inline(__always)
+    private func endPass() {
+        pass.value.runningRoute = nil
+        if pass.value.pinnedRoute != nil { unpinRoute() }
+    }
+
+    /// Releases the pinned entries (after the access: their consumers' deinits may run).
+    @inline(never)
+    private func unpinRoute() {
+        var pinned: RouteEntries? = nil
+        swap(&pinned, &pass.value.pinnedRoute)
+        release(afterAccess: pinned)
+    }
+
+    // MARK: Routes
+
+    /// The route of `event`, built on first use.
+    @inline(__always)
+    private func route(of event: any Event) -> RouteView {
+        registry.value.routeTable.view(of: event) ?? routeByDynamicType(event)
+    }
+
+    /// The route of `event` found or built by its dynamic type.
+    @inline(never)
+    private func routeByDynamicType(_ event: any Event) -> RouteView {
+        let type = type(of: event)
+        if let route = registry.value.routeTable.view(for: ObjectIdentifier(type)) {
+            return route
+        }
+        let kind = EventKind(type)
+        let (route, isCached) = changeRegistry { $0.buildRoute(for: kind, deciding: event) }
+        if !isCached {
+            // Built for this event's value alone: the pass keeps it alive.
+            pass.value.pinnedRoute = route.entries
+        }
+        return route.view
+    }
+}
+
+/// What a pass tells whoever watches it; the pass is compiled once per kind of watcher.
+protocol PassWatcher {
+    /// The pass of `event` begins, its recipients fixed.
+    func passBegins(_ event: any Event, on bus: EventBus)
+    /// The pass is about to call `recipient`.
+    func delivers(to recipient: Recipient, on bus: EventBus)
+    /// The pass has called all its recipients.
+    func deliveriesEnded(on bus: EventBus)
+    /// What the trace records as the cause of an announcement the pass queues: the pass,
+    /// and for a consumption (`namingRecipient`) the recipient being called.
+    func announcementCause(namingRecipient: Bool, on bus: EventBus) -> EventTrace.Cause?
+}
+
+/// The watcher of a pass while no trace runs: it does nothing, and compiles to nothing.
+struct UnwatchedPass: PassWatcher {
+    @inline(__always) func passBegins(_ event: any Event, on bus: EventBus) {}
+    @inline(__always) func delivers(to recipient: Recipient, on bus: EventBus) {}
+    @inline(__always) func deliveriesEnded(on bus: EventBus) {}
+    @inline(__always)
+    func announcementCause(namingRecipient: Bool, on bus: EventBus) -> EventTrace.Cause? {
+        nil
+    }
+}
+
+/// The watcher of a pass while a trace runs: it records the pass in the trace.
+struct TracedPass: PassWatcher {
+    let trace: EventTrace
+    /// What caused the pass's event (`nil` for an outermost dispatch).
+    let cause: EventTrace.Cause?
+
+    @inline(__always)
+    func passBegins(_ event: any Event, on bus: EventBus) {
+        bus.beginTracedPass(of: event, cause: cause, in: trace)
+    }
+
+    @inline(__always)
+    func delivers(to recipient: Recipient, on bus: EventBus) {
+        bus.traceDelivery(to: recipient, in: trace)
+    }
+
+    @inline(__always)
+    func deliveriesEnded(on bus: EventBus) {
+        bus.pass.value.tracedRecipientIndex = -1
+    }
+
+    func announcementCause(namingRecipient: Bool, on bus: EventBus) -> EventTrace.Cause? {
+        bus.tracedCause(by: namingRecipient ? bus.tracedRecipient : nil)
+    }
+}

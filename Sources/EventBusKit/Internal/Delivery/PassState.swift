@@ -1,0 +1,19 @@
+/// What the bus knows of the pass it is running: the entries it reads, and, while a trace
+/// runs, what the trace records of it.
+///
+/// One value, kept in an ``InPlace`` cell of the bus (`EventBus.pass`): a pass reads and
+/// writes it with no run-time exclusivity check, in single statements that call no app code.
+struct PassState {
+    /// The entries the running pass reads, unretained; `nil` between passes.
+    var runningRoute: Unmanaged<RouteEntries>?
+    /// The running pass's entries, retained by a registry change made during the pass so
+    /// they outlive it (see ``RouteEntries``); released when the pass ends.
+    var pinnedRoute: RouteEntries?
+    /// While a trace runs: the running pass's sequence in it (`0`: none).
+    var tracedPass = 0
+    /// While a trace runs: the index, in the trace's names, of the name of the recipient
+    /// being called (`-1`: none).
+    var tracedRecipientIndex = -1
+    /// The running trace's generation (`0`: none).
+    var runningTraceGeneration = 0
+}

@@ -1,0 +1,70 @@
+#if DEBUG
+    // Debug builds only: after each registry change (`EventBus.changeRegistry(_:)`), the
+    // invariants a change must keep are checked, so a test that breaks one stops at the change
+    // that broke it. Release builds compile none of this.
+
+    extension Registry {
+        /// Stops with a message naming the broken invariant, if any:
+        /// - recipients and every route's entries are in call order, each recipient once;
+        /// - every recipient in the list is not removed, and every identity-table entry's
+        ///   recipient is in the list (so a recipient taken off the list is deactivated);
+        /// - the listener counts match the recipients;
+        /// - each cached route holds, in order, exactly the live-or-ended recipients its
+        ///   type matches (a fresh match over the registry).
+        func checkInvariants() {
+            // Every change while the registry is small; above that, a sample that keeps the
+            // checks' cost linear in the number of changes.
+            let size = recipients.count * (routes.count + 1)
+            guard size <= 4_096 || nextRegistration % UInt64(size / 4_096 + 1) == 0 else {
+                return
+            }
+            var listed = Set<ObjectIdentifier>()
+            for (index, recipient) in recipients.enumerated() {
+                precondition(
+                    index == 0 || recipients[index - 1].callOrder < recipient.callOrder,
+                    "registry: recipients out of call order at \(index)")
+                precondition(
+                    !recipient.isRemoved, "registry: a removed recipient is still listed")
+                precondition(
+                    self.recipient(withID: recipient.id) === recipient,
+                    "registry: a listed recipient is missing from the identity table")
+                listed.insert(ObjectIdentifier(recipient))
+            }
+            precondition(
+                identityTableCount == recipients.count,
+                "registry: the identity table holds \(identityTableCount) recipients, the list \(recipients.count): a recipient was taken off the list without being deactivated"
+            )
+            precondition(
+                mayAnnounceConsumption
+                    == recipients.contains(where: \.listensForConsumption),
+                "registry: mayAnnounceConsumption disagrees with the recipients")
+            for route in routes {
+                let entries = route.entries.all
+                for (index, entry) in entries.enumerated() {
+                    precondition(
+                        index == 0
+                            || entries[index - 1].recipient.callOrder < entry.recipient.callOrder,
+                        "registry: route \(route.type) out of call order at \(index)")
+                    precondition(
+                        listed.contains(ObjectIdentifier(entry.recipient)),
+                        "registry: route \(route.type) holds a recipient the registry does not")
+                    precondition(
+                        entry.unretained == nil || entry.consumer != nil,
+                        "registry: an unretained call without the strong reference behind it")
+                }
+                // Category entries are decided on the value that built the route, which is
+                // gone: compare the recipients without categories that can still be called.
+                let plain = { (recipient: Recipient) in
+                    !recipient.lists.hasCategories && recipient.consumer != nil
+                }
+                let expected = recipients.filter {
+                    plain($0) && $0.lists.matches(route.kind, value: nil)
+                }
+                precondition(
+                    expected.map(ObjectIdentifier.init)
+                        == entries.map(\.recipient).filter(plain).map(ObjectIdentifier.init),
+                    "registry: cached route \(route.type) disagrees with a fresh match")
+            }
+        }
+    }
+#endif

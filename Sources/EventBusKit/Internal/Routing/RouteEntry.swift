@@ -1,0 +1,28 @@
+/// One recipient on a route, holding the recipient's consumer when the recipient holds it
+/// strongly, and what a pass needs to call it.
+///
+/// The entry's strong reference is what lets a pass call the consumer unretained (see
+/// ``UnretainedConsumer``): the pass's entries stay alive and unchanged to its end. The call
+/// and the address of the state word are copied here from the recipient, so that a pass
+/// over callable recipients does not touch the recipient.
+struct RouteEntry {
+    /// The recipient.
+    let recipient: Recipient
+    /// The consumer when the recipient holds it strongly; `nil` when it is held weakly.
+    let consumer: (any EventConsumer)?
+    /// The recipient's ``Recipient/unretained``: set when ``consumer`` is.
+    let unretained: UnretainedConsumer?
+
+    init(_ recipient: Recipient) {
+        self.recipient = recipient
+        consumer = recipient.strong
+        unretained = recipient.unretained
+    }
+
+    /// Whether the recipient can still be called, answered without a retain when it is
+    /// callable unretained.
+    var isLive: Bool {
+        if let unretained, UnretainedConsumer.isCallable(unretained.state) { return true }
+        return recipient.consumer != nil
+    }
+}

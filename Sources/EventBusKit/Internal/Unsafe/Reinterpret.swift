@@ -1,0 +1,64 @@
+// Every reinterpreting cast EventBusKit makes, in one place.
+//
+// The identity conversion is guaranteed by the language. The other two rely on how today's
+// Swift ABI lays out existentials and passes arguments (verified on Linux x86-64 and on
+// arm64 by the test suite); compiled with `-D EVENTBUSKIT_PORTABLE`, each is replaced by a
+// fallback that the language guarantees, and CI runs the whole test suite in both modes.
+// (The third such trick, reading an event's class from its existential, is
+// `RouteTable.objectTypeKey(_:)`, next to the look-up it serves.)
+
+/// `value` as a `To`, which it is: `From` and `To` are the same type.
+///
+/// - Precondition: `From.self == To.self` (checked in debug builds).
+@inlinable
+@inline(__always)
+func identityConversion<From, To>(_ value: From, to type: To.Type) -> To {
+    assert(From.self == To.self, "identityConversion between \(From.self) and \(To.self)")
+    // Sound: the types are identical, so the layouts are.
+    return unsafeBitCast(value, to: To.self)
+}
+
+/// A closure of `T` in a struct, so that casting it does not rewrap it (see
+/// ``borrowingHandler(_:)``).
+private struct Handler<Argument> {
+    let call: (Argument) throws -> Void
+}
+
+/// `handler` as a closure that takes the existential of an event holding a `T` in place of
+/// the `T`, so the value is borrowed from the existential rather than copied out (for a
+/// class, a retain and a release per delivery; for a struct, a copy and a destroy); `nil` in
+/// the portable mode.
+///
+/// Sound (today's ABI) because a closure whose parameter type is a generic `T` takes its
+/// argument by address, as a closure of `any Event` takes the existential's, and the caller
+/// calls it only when the existential's buffer starts with a valid `T`: for a class `T`, the
+/// existential holds one reference to an instance of `T` or of a subclass; for a value type,
+/// the value is stored inline (``isStoredInline(_:)``). Both structs are the same generic
+/// type, whose one field is a closure taking its argument by address, so they have one
+/// layout. The cast is inside the structs because a closure handed to a generic function as
+/// itself would be rewrapped for the generic's conventions (two thunks per call).
+func borrowingHandler<T>(
+    _ handler: @escaping (T) throws -> Void
+) -> ((any Event) throws -> Void)? {
+    #if EVENTBUSKIT_PORTABLE
+        return nil
+    #else
+        return unsafeBitCast(Handler(call: handler), to: Handler<any Event>.self).call
+    #endif
+}
+
+/// Whether the existential `event` stores its value in its own buffer (not in a box): then a
+/// ``borrowingHandler(_:)`` may receive it. Always `false` in the portable mode.
+@inline(never)
+func isStoredInline(_ event: any Event) -> Bool {
+    #if EVENTBUSKIT_PORTABLE
+        return false
+    #else
+        return withUnsafePointer(to: event) { container in
+            func open<E: Event>(_ value: E) -> Bool {
+                withUnsafePointer(to: value) { UnsafeRawPointer($0) == UnsafeRawPointer(container) }
+            }
+            return open(event)
+        }
+    #endif
+}

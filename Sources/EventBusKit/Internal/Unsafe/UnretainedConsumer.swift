@@ -1,0 +1,122 @@
+import CEventBusAtomics
+
+/// An unretained reference to a consumer, the way to call it, and its recipient's state
+/// word: a plain pointer, a metatype and an address, none of which is reference counted.
+///
+/// A strongly held consumer is called without a retain and a release (two atomic operations
+/// per delivery), through one thunk, and with no result; only stand-ins, marked in their
+/// state word, are called through the entry that reports an incident. A pass reads the
+/// state word here rather than through the recipient: the words of many recipients share a
+/// `StatePage`, so a delivery touches a few cache lines of state instead of one line of each
+/// recipient.
+struct UnretainedConsumer {
+    private let object: UnsafeRawPointer
+    private let call: any ConsumerCall.Type
+    private let stateWord: UnsafePointer<Int32>
+
+    /// A consumer called through `call` (see ``DirectCall`` and ``StandInCall``), whose
+    /// recipient's state is `state`.
+    init(_ consumer: any EventConsumer, call: any ConsumerCall.Type, state: AtomicWord) {
+        object = UnsafeRawPointer(Unmanaged.passUnretained(consumer as AnyObject).toOpaque())
+        self.call = call
+        stateWord = UnsafePointer(state.address)
+    }
+
+    /// The recipient's state bits, from one relaxed load of its word.
+    @inline(__always)
+    var state: Recipient.State {
+        Recipient.State(rawValue: eventbus_atomic_load_relaxed(stateWord))
+    }
+
+    /// Whether a pass may call the consumer through this reference, given its ``state``: it
+    /// is exactly ``Recipient/State/active`` or ``Recipient/State/standIn`` (not ended, not
+    /// removed, no lifetime object can end it).
+    @inline(__always)
+    static func isCallable(_ state: Recipient.State) -> Bool {
+        state == .active || state == .standIn
+    }
+
+    /// Calls `consume(event)` on a consumer that is not one of the bus's stand-ins.
+    ///
+    /// Returns nothing: a consumer's call has nothing to report, so the pass branches on the
+    /// state word it already loaded rather than on a result of the call.
+    ///
+    /// - Precondition: The consumer is alive: a ``RouteEntry`` that holds it strongly is
+    ///   kept alive across the call.
+    @inline(__always)
+    func consume(_ event: any Event) {
+        call.consume(object, event)
+    }
+
+    /// Calls the consumer (a stand-in's ``StandIn/consumeRouted(_:)``, any other's
+    /// ``EventConsumer/consume(_:)``) and returns whether the call caused something to
+    /// announce (only a stand-in's can).
+    ///
+    /// - Precondition: As for ``consume(_:)``.
+    @inline(__always)
+    func consumeReportingIncident(_ event: any Event) -> Bool {
+        call.consumeReportingIncident(object, event)
+    }
+
+    /// What the last call that returned `true` must announce.
+    func takeIncident() -> Incident? {
+        call.takeIncident(object)
+    }
+
+    /// The ``DirectCall`` of consumers of `consumer`'s class. Finding it looks up generic
+    /// metadata (about 330 instructions), so the registry keeps it per class.
+    static func directCall(of consumer: any EventConsumer) -> any ConsumerCall.Type {
+        func open<C: EventConsumer>(_: C) -> any ConsumerCall.Type { DirectCall<C>.self }
+        return open(consumer)
+    }
+}
+
+/// Calls a consumer of a known class through an unretained pointer.
+protocol ConsumerCall {
+    /// Calls `consume(event)` on the consumer at `object`, which must be alive.
+    static func consume(_ object: UnsafeRawPointer, _ event: any Event)
+    /// Calls the consumer at `object`, which must be alive, and returns whether it caused
+    /// something to announce.
+    static func consumeReportingIncident(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
+    /// What the consumer at `object` must announce.
+    static func takeIncident(_ object: UnsafeRawPointer) -> Incident?
+}
+
+/// How the bus calls a registered consumer of class `C`: its ``EventConsumer/consume(_:)``.
+enum DirectCall<C: EventConsumer>: ConsumerCall {
+    @inline(__always)  // into the conformance's thunk: one call, not two, per delivery
+    static func consume(_ object: UnsafeRawPointer, _ event: any Event) {
+        // Sound: `object` came from `Unmanaged.passUnretained` on a `C`, and the caller keeps
+        // that object alive for the whole call (see `RouteEntry`), which is exactly what
+        // `_withUnsafeGuaranteedRef` asks of its caller.
+        Unmanaged<C>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consume(event) }
+    }
+
+    static func consumeReportingIncident(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
+        consume(object, event)
+        return false
+    }
+
+    static func takeIncident(_ object: UnsafeRawPointer) -> Incident? { nil }
+}
+
+/// How the bus calls a ``StandIn`` of `T`: its ``StandIn/consumeRouted(_:)``, which may skip
+/// the checks the route already made.
+enum StandInCall<T>: ConsumerCall {
+    static func consume(_ object: UnsafeRawPointer, _ event: any Event) {
+        _ = consumeReportingIncident(object, event)
+    }
+
+    @inline(__always)  // into the conformance's thunk: one call, not two, per delivery
+    static func consumeReportingIncident(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
+        // Sound as in `DirectCall`; and only the bus calls through here, with an event its
+        // route delivered to this stand-in.
+        Unmanaged<StandIn<T>>.fromOpaque(object)._withUnsafeGuaranteedRef {
+            $0.consumeRouted(event)
+        }
+    }
+
+    static func takeIncident(_ object: UnsafeRawPointer) -> Incident? {
+        Unmanaged<StandIn<T>>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.takeIncident() }
+    }
+}
