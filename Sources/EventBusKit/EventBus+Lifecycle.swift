@@ -92,7 +92,7 @@ extension EventBus {
     /// builds check the registry's invariants after each change (see `Registry+Invariants`).
     func changeRegistry<Result>(_ change: (inout Registry) -> Result) -> Result {
         if let running = pass.value.runningRoute, pass.value.pinnedRoute == nil {
-            pass.value.pinnedRoute = running.takeUnretainedValue()
+            pass.value.pinnedRoute = running.retained()
         }
         let result = change(&registry.value)
         #if DEBUG

@@ -5,7 +5,7 @@
 /// writes it with no run-time exclusivity check, in single statements that call no app code.
 struct PassState {
     /// The entries the running pass reads, unretained; `nil` between passes.
-    var runningRoute: Unmanaged<RouteEntries>?
+    var runningRoute: UnretainedEntries?
     /// The running pass's entries, retained by a registry change made during the pass so
     /// they outlive it (see ``RouteEntries``); released when the pass ends.
     var pinnedRoute: RouteEntries?

@@ -5,9 +5,9 @@
 /// tombstones), and the table doubles before it is half full. A `Dictionary` would hash each
 /// key with SipHash (about 130 instructions); registration looks keys up several times.
 struct IdentityTable<Value> {
-    /// Each slot's key: the identity's address, or 0 for an empty slot.
-    private var keys: [UInt] = []
-    /// Each slot's value; `nil` exactly where `keys` is 0.
+    /// Each slot's key, or `nil` for an empty slot.
+    private var keys: [ObjectIdentifier?] = []
+    /// Each slot's value; `nil` exactly where `keys` is.
     private var values: [Value?] = []
     /// `64 - log2(keys.count)`: the hash's top bits index the slots.
     private var shift = 64
@@ -43,12 +43,10 @@ struct IdentityTable<Value> {
     @inline(__always)
     private func slot(of key: ObjectIdentifier) -> Int? {
         guard count > 0 else { return nil }
-        let wanted = UInt(bitPattern: key)
-        var slot = Self.firstSlot(wanted, shift: shift)
+        var slot = Self.firstSlot(key, shift: shift)
         while true {
-            let found = keys[slot]
-            if found == wanted { return slot }
-            if found == 0 { return nil }
+            guard let found = keys[slot] else { return nil }
+            if found == key { return slot }
             slot = (slot &+ 1) & (keys.count &- 1)
         }
     }
@@ -58,11 +56,10 @@ struct IdentityTable<Value> {
     /// - Complexity: O(1) amortized.
     mutating func set(_ value: Value, for key: ObjectIdentifier) {
         if (count &+ 1) &* 2 > keys.count { grow() }
-        let wanted = UInt(bitPattern: key)
-        var slot = Self.firstSlot(wanted, shift: shift)
-        while keys[slot] != 0 && keys[slot] != wanted { slot = (slot &+ 1) & (keys.count &- 1) }
-        if keys[slot] == 0 { count &+= 1 }
-        keys[slot] = wanted
+        var slot = Self.firstSlot(key, shift: shift)
+        while keys[slot] != nil && keys[slot] != key { slot = (slot &+ 1) & (keys.count &- 1) }
+        if keys[slot] == nil { count &+= 1 }
+        keys[slot] = key
         values[slot] = value
     }
 
@@ -72,19 +69,18 @@ struct IdentityTable<Value> {
     @discardableResult
     mutating func removeValue(for key: ObjectIdentifier) -> Value? {
         guard count > 0 else { return nil }
-        let wanted = UInt(bitPattern: key)
         let mask = keys.count &- 1
-        var slot = Self.firstSlot(wanted, shift: shift)
-        while keys[slot] != wanted {
-            if keys[slot] == 0 { return nil }
+        var slot = Self.firstSlot(key, shift: shift)
+        while keys[slot] != key {
+            if keys[slot] == nil { return nil }
             slot = (slot &+ 1) & mask
         }
         let removed = values[slot]
         // Shift back every later entry of the run that would no longer be found.
         var hole = slot
         var next = (slot &+ 1) & mask
-        while keys[next] != 0 {
-            let home = Self.firstSlot(keys[next], shift: shift)
+        while let nextKey = keys[next] {
+            let home = Self.firstSlot(nextKey, shift: shift)
             if (next &- home) & mask >= (next &- hole) & mask {
                 keys[hole] = keys[next]
                 values[hole] = values[next]
@@ -92,7 +88,7 @@ struct IdentityTable<Value> {
             }
             next = (next &+ 1) & mask
         }
-        keys[hole] = 0
+        keys[hole] = nil
         values[hole] = nil
         count &-= 1
         return removed
@@ -103,8 +99,8 @@ struct IdentityTable<Value> {
 
     /// Calls `body` on every entry, in no particular order, letting it change the value.
     mutating func updateEach(_ body: (ObjectIdentifier, inout Value) -> Void) {
-        for slot in keys.indices where keys[slot] != 0 {
-            body(ObjectIdentifier(bitPattern: keys[slot]), &values[slot]!)
+        for slot in keys.indices {
+            if let key = keys[slot] { body(key, &values[slot]!) }
         }
     }
 
@@ -112,7 +108,7 @@ struct IdentityTable<Value> {
     mutating func removeAll() {
         guard count > 0 else { return }
         for slot in keys.indices {
-            keys[slot] = 0
+            keys[slot] = nil
             values[slot] = nil
         }
         count = 0
@@ -122,29 +118,19 @@ struct IdentityTable<Value> {
         let oldKeys = keys
         let oldValues = values
         let capacity = max(16, keys.count * 2)
-        keys = Array(repeating: 0, count: capacity)
+        keys = Array(repeating: nil, count: capacity)
         values = Array(repeating: nil, count: capacity)
         shift = 64 - capacity.trailingZeroBitCount
         count = 0
-        for slot in oldKeys.indices where oldKeys[slot] != 0 {
-            set(oldValues[slot]!, for: ObjectIdentifier(bitPattern: oldKeys[slot]))
+        for slot in oldKeys.indices {
+            if let key = oldKeys[slot] { set(oldValues[slot]!, for: key) }
         }
     }
 
     /// The top bits of the key times 2⁶⁴/φ (Fibonacci hashing): object and metadata addresses
     /// are aligned and close together, and the multiply spreads them over the slots.
     @inline(__always)
-    static func firstSlot(_ key: UInt, shift: Int) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
-    }
-}
-
-extension ObjectIdentifier {
-    /// The identity whose address is `bitPattern`.
-    init(bitPattern: UInt) {
-        // Sound: `ObjectIdentifier` is one pointer-sized address, and the tables only turn
-        // back into identities the bit patterns they made from identities
-        // (`UInt(bitPattern:)`), never dereferenced.
-        self = unsafeBitCast(bitPattern, to: ObjectIdentifier.self)
+    static func firstSlot(_ key: ObjectIdentifier, shift: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
     }
 }

@@ -6,7 +6,7 @@
 struct RouteView {
     /// The entries' owner, unretained: what the bus pins when the registry changes during
     /// the pass.
-    let owner: Unmanaged<RouteEntries>
+    let owner: UnretainedEntries
     /// The entries, in call order.
     let entries: SlotView<RouteEntry>
     /// Whether the route's type is one of the bus's announcements, which produce no
@@ -17,9 +17,21 @@ struct RouteView {
 
     /// The view of `entries`, which the route holding them keeps alive.
     init(entries: RouteEntries, kind: EventKind) {
-        owner = .passUnretained(entries)
+        owner = UnretainedEntries(object: .passUnretained(entries))
         self.entries = entries.view
         isAnnouncement = kind.isAnnouncement
         isValueType = kind.isValueType
+    }
+}
+
+/// A route's entries, referenced without a retain while a pass reads them.
+struct UnretainedEntries {
+    fileprivate let object: Unmanaged<RouteEntries>
+
+    /// The entries, retained: what a registry change made during the pass pins.
+    ///
+    /// - Precondition: The entries are alive (the pass that reads them is running).
+    func retained() -> RouteEntries {
+        object.takeUnretainedValue()
     }
 }
