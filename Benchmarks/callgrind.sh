@@ -2,7 +2,7 @@
 # Noise-free instruction counts per unit (a delivery, or a register/deregister operation),
 # from valgrind's callgrind.
 #
-#   Benchmarks/callgrind.sh [--annotate] [CASE-ID ...]      (ids: eventbus-benchmarks --list)
+#   Benchmarks/callgrind.sh [--annotate] [--portable] [CASE-ID ...]   (ids: eventbus-benchmarks --list)
 #
 # Each case runs twice under callgrind, with 1,000 and 11,000 iterations of its loop (same
 # set-up, same warm-up); the difference in instructions, divided by the extra units, is the
@@ -12,11 +12,22 @@
 # Swift's hashing runs with a fixed seed (SWIFT_DETERMINISTIC_HASHING), so the dictionary-based
 # competitors count the same from run to run.
 # --annotate also prints the inclusive profile of the larger run of each case (where the
-# instructions go). SCRATCH_PATH picks the build directory (default .build).
+# instructions go). --portable builds with -D EVENTBUSKIT_PORTABLE (the language-guaranteed
+# fallbacks of the ABI-dependent tricks; default scratch path .build-portable). SCRATCH_PATH picks
+# the build directory (default .build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 annotate=0
-if [[ "${1:-}" == "--annotate" ]]; then annotate=1; shift; fi
+flags=()
+scratch=${SCRATCH_PATH:-.build}
+while [[ "${1:-}" == --* ]]; do
+    case "$1" in
+    --annotate) annotate=1 ;;
+    --portable) flags=(-Xswiftc -DEVENTBUSKIT_PORTABLE) scratch=${SCRATCH_PATH:-.build-portable} ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
 ids=("$@")
 if [[ ${#ids[@]} -eq 0 ]]; then
     ids=(fanout-1/direct fanout-1/eventbuskit-register fanout-1/eventbuskit-subscribe
@@ -29,8 +40,7 @@ if [[ ${#ids[@]} -eq 0 ]]; then
         types-e50-n1-struct/eventbuskit-register types-e50-n1-struct/eventbuskit-subscribe
         churn/eventbuskit-register-deregister churn/typekeyeddictionary-on-off)
 fi
-scratch=${SCRATCH_PATH:-.build}
-swift build -c release --scratch-path "$scratch" --product eventbus-benchmarks >/dev/null
+swift build -c release --scratch-path "$scratch" "${flags[@]}" --product eventbus-benchmarks >/dev/null
 binary="$scratch/release/eventbus-benchmarks"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -5,8 +5,9 @@
 /// tombstones), and the table doubles before it is half full. A `Dictionary` would hash each
 /// key with SipHash (about 130 instructions); registration looks keys up several times.
 struct IdentityTable<Value> {
-    /// Each slot's key, or `nil` for an empty slot.
-    private var keys: [ObjectIdentifier?] = []
+    /// Each slot's key: the identity's address, or 0 for an empty slot. (Plain integers
+    /// compare in one instruction; a key is never turned back into an identity.)
+    private var keys: [UInt] = []
     /// Each slot's value; `nil` exactly where `keys` is.
     private var values: [Value?] = []
     /// `64 - log2(keys.count)`: the hash's top bits index the slots.
@@ -43,10 +44,12 @@ struct IdentityTable<Value> {
     @inline(__always)
     private func slot(of key: ObjectIdentifier) -> Int? {
         guard count > 0 else { return nil }
-        var slot = Self.firstSlot(key, shift: shift)
+        let wanted = UInt(bitPattern: key)
+        var slot = Self.firstSlot(wanted, shift: shift)
         while true {
-            guard let found = keys[slot] else { return nil }
-            if found == key { return slot }
+            let found = keys[slot]
+            if found == wanted { return slot }
+            if found == 0 { return nil }
             slot = (slot &+ 1) & (keys.count &- 1)
         }
     }
@@ -55,11 +58,15 @@ struct IdentityTable<Value> {
     ///
     /// - Complexity: O(1) amortized.
     mutating func set(_ value: Value, for key: ObjectIdentifier) {
+        set(value, forKey: UInt(bitPattern: key))
+    }
+
+    private mutating func set(_ value: Value, forKey wanted: UInt) {
         if (count &+ 1) &* 2 > keys.count { grow() }
-        var slot = Self.firstSlot(key, shift: shift)
-        while keys[slot] != nil && keys[slot] != key { slot = (slot &+ 1) & (keys.count &- 1) }
-        if keys[slot] == nil { count &+= 1 }
-        keys[slot] = key
+        var slot = Self.firstSlot(wanted, shift: shift)
+        while keys[slot] != 0 && keys[slot] != wanted { slot = (slot &+ 1) & (keys.count &- 1) }
+        if keys[slot] == 0 { count &+= 1 }
+        keys[slot] = wanted
         values[slot] = value
     }
 
@@ -69,18 +76,19 @@ struct IdentityTable<Value> {
     @discardableResult
     mutating func removeValue(for key: ObjectIdentifier) -> Value? {
         guard count > 0 else { return nil }
+        let wanted = UInt(bitPattern: key)
         let mask = keys.count &- 1
-        var slot = Self.firstSlot(key, shift: shift)
-        while keys[slot] != key {
-            if keys[slot] == nil { return nil }
+        var slot = Self.firstSlot(wanted, shift: shift)
+        while keys[slot] != wanted {
+            if keys[slot] == 0 { return nil }
             slot = (slot &+ 1) & mask
         }
         let removed = values[slot]
         // Shift back every later entry of the run that would no longer be found.
         var hole = slot
         var next = (slot &+ 1) & mask
-        while let nextKey = keys[next] {
-            let home = Self.firstSlot(nextKey, shift: shift)
+        while keys[next] != 0 {
+            let home = Self.firstSlot(keys[next], shift: shift)
             if (next &- home) & mask >= (next &- hole) & mask {
                 keys[hole] = keys[next]
                 values[hole] = values[next]
@@ -88,7 +96,7 @@ struct IdentityTable<Value> {
             }
             next = (next &+ 1) & mask
         }
-        keys[hole] = nil
+        keys[hole] = 0
         values[hole] = nil
         count &-= 1
         return removed
@@ -97,18 +105,16 @@ struct IdentityTable<Value> {
     /// Every value, in no particular order.
     var allValues: [Value] { values.compactMap { $0 } }
 
-    /// Calls `body` on every entry, in no particular order, letting it change the value.
-    mutating func updateEach(_ body: (ObjectIdentifier, inout Value) -> Void) {
-        for slot in keys.indices {
-            if let key = keys[slot] { body(key, &values[slot]!) }
-        }
+    /// Calls `body` on every value, in no particular order, letting it change the value.
+    mutating func updateEach(_ body: (inout Value) -> Void) {
+        for slot in keys.indices where keys[slot] != 0 { body(&values[slot]!) }
     }
 
     /// Removes every entry, keeping the storage.
     mutating func removeAll() {
         guard count > 0 else { return }
         for slot in keys.indices {
-            keys[slot] = nil
+            keys[slot] = 0
             values[slot] = nil
         }
         count = 0
@@ -118,19 +124,19 @@ struct IdentityTable<Value> {
         let oldKeys = keys
         let oldValues = values
         let capacity = max(16, keys.count * 2)
-        keys = Array(repeating: nil, count: capacity)
+        keys = Array(repeating: 0, count: capacity)
         values = Array(repeating: nil, count: capacity)
         shift = 64 - capacity.trailingZeroBitCount
         count = 0
-        for slot in oldKeys.indices {
-            if let key = oldKeys[slot] { set(oldValues[slot]!, for: key) }
+        for slot in oldKeys.indices where oldKeys[slot] != 0 {
+            set(oldValues[slot]!, forKey: oldKeys[slot])
         }
     }
 
     /// The top bits of the key times 2⁶⁴/φ (Fibonacci hashing): object and metadata addresses
     /// are aligned and close together, and the multiply spreads them over the slots.
     @inline(__always)
-    static func firstSlot(_ key: ObjectIdentifier, shift: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
+    static func firstSlot(_ key: UInt, shift: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
     }
 }

@@ -49,7 +49,7 @@ struct RouteTable {
 
     /// Calls `body` on every route, in no particular order, letting it change the entries.
     mutating func updateEach(_ body: (inout Route) -> Void) {
-        routes.updateEach { _, route in body(&route) }
+        routes.updateEach(body)
     }
 
     /// Calls `body` on every route that `lists` may deliver on, letting it change the entries:

@@ -14,7 +14,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     private let listsT: Bool
     /// ``handler``, taking the event's existential in place of the `T` (see
     /// `borrowingHandler(_:)`); called only as ``borrowing`` allows.
-    private let borrowingHandler: ((any Event) throws -> Void)?
+    private let borrowingHandler: (any Event) throws -> Void
     /// Whether ``borrowingHandler`` may be called: `.always` for a class `T` listed as
     /// itself, `.unknown` for a value type until its first event shows whether it is stored
     /// in the existential's buffer, `.never` otherwise (and always in the portable mode).
@@ -74,9 +74,10 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         self.label = label
         self.bus = bus
         listsT = listed == T.self
-        let borrowed = listsT ? EventBusKit.borrowingHandler(handler) : nil
-        borrowingHandler = borrowed
-        borrowing = borrowed == nil ? .never : T.self is AnyObject.Type ? .always : .unknown
+        borrowingHandler = EventBusKit.borrowingHandler(handler)
+        borrowing =
+            !listsT || !eventsMayBeBorrowed
+            ? .never : T.self is AnyObject.Type ? .always : .unknown
     }
 
     deinit {
@@ -86,7 +87,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     }
 
     /// How the bus calls stand-ins of this type.
-    static var call: any ConsumerCall.Type { StandInCall<T>.self }
+    static var call: any ConsumerCall.Type { StandInCall<StandIn<T>>.self }
 
     /// The bus's entry: its route proved that `event` matches `willConsume`.
     ///
@@ -152,7 +153,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// with no dynamic cast, and without a copy when it may borrow (see `borrowingHandler`).
     @inline(__always)
     private func callRouted(_ event: any Event) throws {
-        if borrowing == .always { return try borrowingHandler.unsafelyUnwrapped(event) }
+        if borrowing == .always { return try borrowingHandler(event) }
         if borrowing == .unknown {
             borrowing = EventBusKit.isStoredInline(event) ? .always : .never
         }

@@ -24,10 +24,17 @@ private struct Handler<Argument> {
     let call: (Argument) throws -> Void
 }
 
+/// Whether stand-ins may call a ``borrowingHandler(_:)``: `false` in the portable mode.
+#if EVENTBUSKIT_PORTABLE
+    let eventsMayBeBorrowed = false
+#else
+    let eventsMayBeBorrowed = true
+#endif
+
 /// `handler` as a closure that takes the existential of an event holding a `T` in place of
 /// the `T`, so the value is borrowed from the existential rather than copied out (for a
-/// class, a retain and a release per delivery; for a struct, a copy and a destroy); `nil` in
-/// the portable mode.
+/// class, a retain and a release per delivery; for a struct, a copy and a destroy). Call it
+/// only while ``eventsMayBeBorrowed``.
 ///
 /// Sound (today's ABI) because a closure whose parameter type is a generic `T` takes its
 /// argument by address, as a closure of `any Event` takes the existential's, and the caller
@@ -36,12 +43,11 @@ private struct Handler<Argument> {
 /// the value is stored inline (``isStoredInline(_:)``). Both structs are the same generic
 /// type, whose one field is a closure taking its argument by address, so they have one
 /// layout. The cast is inside the structs because a closure handed to a generic function as
-/// itself would be rewrapped for the generic's conventions (two thunks per call).
-func borrowingHandler<T>(
-    _ handler: @escaping (T) throws -> Void
-) -> ((any Event) throws -> Void)? {
+/// itself would be rewrapped for the generic's conventions (two thunks per call). The result
+/// is not optional for the same reason: a closure in an `Optional` is rewrapped to call.
+func borrowingHandler<T>(_ handler: @escaping (T) throws -> Void) -> (any Event) throws -> Void {
     #if EVENTBUSKIT_PORTABLE
-        return nil
+        return { _ in preconditionFailure("no event is borrowed in the portable mode") }
     #else
         return unsafeBitCast(Handler(call: handler), to: Handler<any Event>.self).call
     #endif

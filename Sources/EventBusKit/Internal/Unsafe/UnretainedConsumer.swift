@@ -48,7 +48,7 @@ struct UnretainedConsumer {
         call.consume(object, event)
     }
 
-    /// Calls the consumer (a stand-in's ``StandIn/consumeRouted(_:)``, any other's
+    /// Calls the consumer (a stand-in's ``AnyStandIn/consumeRouted(_:)``, any other's
     /// ``EventConsumer/consume(_:)``) and returns whether the call caused something to
     /// announce (only a stand-in's can).
     ///
@@ -100,9 +100,12 @@ enum DirectCall<C: EventConsumer>: ConsumerCall {
     static func takeIncident(_ object: UnsafeRawPointer) -> Incident? { nil }
 }
 
-/// How the bus calls a ``StandIn`` of `T`: its ``StandIn/consumeRouted(_:)``, which may skip
-/// the checks the route already made.
-enum StandInCall<T>: ConsumerCall {
+/// How the bus calls a stand-in of class `S` (a ``StandIn``): its
+/// ``AnyStandIn/consumeRouted(_:)``, which may skip the checks the route already made.
+///
+/// Generic over the stand-in's class rather than its event type, so a call reaches the
+/// stand-in through its witness table with no generic metadata to look up.
+enum StandInCall<S: AnyStandIn>: ConsumerCall {
     static func consume(_ object: UnsafeRawPointer, _ event: any Event) {
         _ = consumeReportingIncident(object, event)
     }
@@ -111,12 +114,10 @@ enum StandInCall<T>: ConsumerCall {
     static func consumeReportingIncident(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
         // Sound as in `DirectCall`; and only the bus calls through here, with an event its
         // route delivered to this stand-in.
-        Unmanaged<StandIn<T>>.fromOpaque(object)._withUnsafeGuaranteedRef {
-            $0.consumeRouted(event)
-        }
+        Unmanaged<S>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consumeRouted(event) }
     }
 
     static func takeIncident(_ object: UnsafeRawPointer) -> Incident? {
-        Unmanaged<StandIn<T>>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.takeIncident() }
+        Unmanaged<S>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.takeIncident() }
     }
 }
