@@ -27,9 +27,6 @@
 /// > Important: `EventBus` is not `Sendable`. It lives in one isolation domain — the main
 /// > actor, one actor, or one task — and the compiler keeps it there. Nothing on the
 /// > delivery path takes a lock.
-///
-/// The rules live in `DeliveryCore` (admission, order, announcements, budget) and `Registry`
-/// (matching and routes); `EventBus` runs them: it delivers each pass and calls recipients.
 public final class EventBus {
     /// The most dispatched events that may wait while the bus is delivering.
     public var maximumPending: Int { core.maximumPending }
