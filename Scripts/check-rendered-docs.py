@@ -71,12 +71,22 @@ return {blocks: blocks, images: images, title: document.title,
         height: Math.ceil(document.documentElement.scrollHeight)};
 """
 
-# DocC renders in the browser: wait for the page's content and its images.
+# DocC renders in the browser: wait for the page's content and its images. DocC marks images
+# `loading="lazy"`, so one below the fold would never load: load them all now.
 READY = r"""
 const main = document.querySelector('main');
 if (!main || !main.querySelector('h1')) return false;
 if (document.querySelector('.loading, .spinner')) return false;
-return Array.from(document.images).every((img) => img.complete);
+const images = Array.from(document.images);
+images.forEach((img) => { if (img.loading === 'lazy') img.loading = 'eager'; });
+return images.every((img) => img.complete && img.naturalWidth > 0);
+"""
+
+# Resolves once every image is decoded, so that the screenshot shows it.
+DECODED = r"""
+const done = arguments[arguments.length - 1];
+Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => null)))
+  .then(() => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));
 """
 
 
@@ -119,6 +129,7 @@ def browser(width):
     driver_path = shutil.which("chromedriver") or "/usr/lib/chromium/chromedriver"
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
     driver.set_page_load_timeout(60)
+    driver.set_script_timeout(30)
     return driver
 
 
@@ -135,6 +146,8 @@ def check_page(driver, url, width, png):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": max(found["height"], 600),
                             "deviceScaleFactor": 1, "mobile": False})
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script(READY))
+    driver.execute_async_script(DECODED)
     time.sleep(0.2)
     driver.save_screenshot(png)
     problems = []
