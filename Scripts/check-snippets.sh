@@ -17,19 +17,23 @@ python3 Scripts/snippets.py extract . "$package"
 # again. Touch them so their warnings are printed again even when they did not change.
 touch "$package"/Sources/*/*.swift
 status=0
-swift build --package-path "$package" --scratch-path .build-snippets/build \
-    > .build-snippets/build.log 2>&1 || true
-python3 Scripts/snippets.py judge . .build-snippets/build.log || status=1
-if ! grep -q 'Build complete' .build-snippets/build.log; then
+if swift build --package-path "$package" --scratch-path .build-snippets/build \
+    > .build-snippets/build.log 2>&1; then
+    python3 Scripts/snippets.py judge . .build-snippets/build.log || status=1
+else
     status=1
     # The build stops at the first page that fails: build each page alone to list them all.
     for target in "$package"/Sources/*/; do
         target=$(basename "$target")
+        built=0
+        touch "$package/Sources/$target"/*.swift  # compiled again, so its warnings print again
         swift build --package-path "$package" --scratch-path .build-snippets/build \
-            --target "$target" > ".build-snippets/$target.log" 2>&1 && continue
-        echo "snippets: $target fails:"
-        python3 Scripts/snippets.py judge . ".build-snippets/$target.log" \
-            || tail -n 20 ".build-snippets/$target.log"
+            --target "$target" > ".build-snippets/$target.log" 2>&1 || built=$?
+        if ! python3 Scripts/snippets.py judge . ".build-snippets/$target.log"; then
+            echo "  (in $target)"
+        elif [ "$built" -ne 0 ]; then
+            tail -n 20 ".build-snippets/$target.log"
+        fi
     done
 fi
 if [ "$status" -ne 0 ]; then
