@@ -65,6 +65,11 @@ LABELLED = re.compile(r"^\s*(?:\S+?\s*-{1,2}(?:>>|>|x|\))\s*\S+?|note\s+(?:left 
                       re.IGNORECASE)
 
 
+def shown(path):
+    """A path as the report prints it: relative to the repository when inside it."""
+    return os.path.relpath(path, REPO) if path.startswith(REPO + os.sep) else path
+
+
 def mermaid_js():
     """A path to mermaid.min.js: $MERMAID_JS, the copy in .build-mermaid, or one from the wheel."""
     given = os.environ.get("MERMAID_JS")
@@ -163,7 +168,7 @@ def render(driver, page_url, source, png, scale=1):
                             "deviceScaleFactor": scale, "mobile": False})
     driver.find_element(By.ID, "diagram").screenshot(png)
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    return True, f"({result['width']} x {result['height']} px) -> {os.path.relpath(png, REPO)}"
+    return True, f"({result['width']} x {result['height']} px) -> {shown(png)}"
 
 
 def main(argv):
@@ -174,6 +179,11 @@ def main(argv):
     parser.add_argument("--same-size-as")
     parser.add_argument("files", nargs="*")
     args = parser.parse_args(argv)
+    # Paths given are the caller's; the defaults are the repository's.
+    args.files = [os.path.abspath(f) for f in args.files]
+    args.out = os.path.abspath(args.out)
+    if args.same_size_as:
+        args.same_size_as = os.path.abspath(args.same_size_as)
     os.chdir(REPO)
     try:
         import selenium  # noqa: F401
@@ -216,7 +226,7 @@ def main(argv):
                         f"drawn {png_size(png)[0]} x {png_size(png)[1]} px, but {args.same_size_as} is "
                         f"{png_size(args.same_size_as)[0]} x {png_size(args.same_size_as)[1]}: the image is not "
                         "what its source draws now; copy the new PNG over it")
-                print(f"ok {name} {message}" if ok else f"error {name} ({path}): {message}")
+                print(f"ok {name} {message}" if ok else f"error {name} ({shown(path)}): {message}")
                 passed, failed = (passed + 1, failed) if ok else (passed, failed + 1)
     finally:
         driver.quit()
