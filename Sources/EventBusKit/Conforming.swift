@@ -10,7 +10,7 @@
 ///
 /// final class AnalyticsMediator: EventConsumer {
 ///     var willConsume: [any Event.Type] { [Conforming<any Analytics>.self] }
-///     func consume(_ event: any Event) { … }
+///     func consume(_ event: any Event) { print(event) }
 /// }
 /// ```
 ///

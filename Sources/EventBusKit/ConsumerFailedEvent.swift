@@ -12,6 +12,7 @@
 /// bus.subscribe(to: ConsumerFailedEvent.self) { failure in
 ///     log.error("\(failure.recipient) failed on \(failure.event): \(failure.error)")
 /// }
+/// .store(in: &tokens)  // the subscription lives as long as its token
 /// ```
 ///
 /// The subscription was called, so the event counts as delivered to it: the

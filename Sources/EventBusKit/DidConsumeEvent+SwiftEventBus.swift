@@ -30,7 +30,7 @@ extension DidConsumeEvent {
     /// labels.
     ///
     /// ```swift
-    /// DidConsumeEvent(sourceConsumer: logger, sourceEvent: tap)
+    /// let did = DidConsumeEvent(sourceConsumer: logger, sourceEvent: tap)
     /// // becomes: DidConsumeEvent(consumer: logger, event: tap)
     /// ```
     ///

@@ -8,7 +8,7 @@ extension Event {
     ///
     /// ```swift
     /// func consume(_ event: any Event) {
-    ///     if let navigation = event.as(NavigationEvent.self) { … }
+    ///     if let navigation = event.as(NavigationEvent.self) { push(navigation.destination) }
     /// }
     /// ```
     /// - Parameter type: The type to view the event as.

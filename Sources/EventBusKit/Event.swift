@@ -10,7 +10,10 @@
 ///
 /// ```swift
 /// struct NavigationEvent: Event { let destination: Screen }
-/// class PageViewEvent: Event { let page: String }
+/// class PageViewEvent: Event {
+///     let screen: Screen
+///     init(screen: Screen) { self.screen = screen }
+/// }
 /// final class UserRewardPageViewEvent: PageViewEvent {}
 /// ```
 public protocol Event {}

@@ -9,8 +9,8 @@ extension EventBus {
     /// lists each recipient gave at registration. It builds no route and calls no recipient.
     ///
     /// ```swift
-    /// print(bus.explain(PageViewEvent(page: "two")))
-    /// // FlowController receives it: entry PageViewEvent of willConsume covers it
+    /// print(bus.explain(PageViewEvent(screen: .screenTwo)))
+    /// // AnalyticsMediator receives it: entry PageViewEvent of willConsume covers it
     /// // Logger does not receive it: no entry covers it
     /// ```
     /// - Parameter event: The event to explain.

@@ -36,8 +36,11 @@ extension EventBus {
     /// ```swift
     /// let bus = EventBus()                    // in a command-line tool's run loop
     /// let poster = bus.poster()
-    /// worker.start(poster)
-    /// while running { bus.deliverPosted(); … }
+    /// worker.start(reportingTo: poster)
+    /// while running {
+    ///     bus.deliverPosted()
+    ///     // … the loop's other work
+    /// }
     /// ```
     /// - Returns: The report of each posted event's dispatch, in posting order; each is an
     ///   outermost dispatch. A call made while the bus is delivering does nothing and returns

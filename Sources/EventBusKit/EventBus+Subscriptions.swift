@@ -9,7 +9,7 @@ extension EventBus {
     ///
     /// ```swift
     /// let token = bus.subscribe(to: PageViewEvent.self) { event in
-    ///     analytics.track(event.page)
+    ///     analytics.track(event.screen)
     /// }
     /// // … later, or when `token` goes away:
     /// token.cancel()

@@ -9,7 +9,7 @@ extension EventBus {
     ///
     /// ```swift
     /// let trace = bus.startTracing()
-    /// bus.dispatch(NavigationEvent(destination: .two))
+    /// bus.dispatch(NavigationEvent(destination: .screenTwo))
     /// print(trace.tree)
     /// ```
     /// - Parameter capacity: The most passes to keep; must be positive.

@@ -16,7 +16,7 @@
 /// ```swift
 /// let trace = bus.startTracing()
 /// screen.tapNext()
-/// #expect(trace.events(of: NavigationEvent.self) == [NavigationEvent(destination: .prize)])
+/// #expect(trace.events(of: NavigationEvent.self) == [NavigationEvent(destination: .screenTwo)])
 /// let navigation = try #require(trace.records(of: NavigationEvent.self).first)
 /// #expect(navigation.cause == nil)
 /// #expect(navigation.recipients == ["FlowController", "Analytics"])
