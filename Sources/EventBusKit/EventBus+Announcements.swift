@@ -50,7 +50,9 @@ extension EventBus {
     }
 
     /// Whether a live recipient listens for announcements of type `A`. A weakly held listener
-    /// may have died since the registry last changed, so each entry is checked.
+    /// may have died since the registry last changed, so each entry is checked. Out of line:
+    /// a pass asks only while its flag says someone may listen.
+    @inline(never)
     func hasLiveListeners<A: Event & _BusAnnouncement>(for type: A.Type) -> Bool {
         let route =
             registry.value.route(for: ObjectIdentifier(A.self))

@@ -54,7 +54,9 @@ extension EventBus {
         // `entries[index]` rather than bound to a local: a local reference would be retained
         // for its whole scope.
         let entries = route.entries
-        for index in 0..<entries.count {
+        var index = 0
+        while index < entries.count {
+            defer { index &+= 1 }
             if let unretained = entries[index].unretained {
                 let state = unretained.state
                 if UnretainedConsumer.isCallable(state) {

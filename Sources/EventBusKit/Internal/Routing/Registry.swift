@@ -116,7 +116,12 @@ struct Registry {
             state: takeStateWord(), call: weakly ? nil : callType(of: consumer, standIn: standIn),
             isStandIn: standIn != nil)
         nextRegistration &+= 1
-        recipients.insert(recipient, at: Self.index(of: recipient, in: recipients))
+        let index = Self.index(of: recipient, in: recipients)
+        if index == recipients.count {
+            recipients.append(recipient)  // the common case, and cheaper than an insert
+        } else {
+            recipients.insert(recipient, at: index)
+        }
         byID.set(recipient, for: id)
         tally(recipient, 1)
         if lists.hasCategories {
@@ -125,7 +130,7 @@ struct Registry {
             routeTable.updateCandidates(for: lists) { route in
                 // A type listed twice is visited twice: `insert` keeps one entry.
                 if lists.matches(route.kind, value: nil) {
-                    route.changeEntries { $0.insert(RouteEntry(recipient)) }
+                    route.changeEntries(reserving: 1) { $0.insert(RouteEntry(recipient)) }
                 }
             }
         }

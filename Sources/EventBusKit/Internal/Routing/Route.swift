@@ -14,20 +14,21 @@ struct Route {
     var isValueType: Bool { kind.isValueType }
     /// The recipients whose lists match the type, in call order.
     private(set) var entries: RouteEntries
-    /// What a pass reads of the route; made again after each change of the entries.
-    private(set) var view: RouteView
+    /// What a pass reads of the route.
+    @inline(__always)
+    var view: RouteView { RouteView(entries: entries, kind: kind) }
 
     init(kind: EventKind, entries: RouteEntries) {
         self.kind = kind
         self.entries = entries
-        view = RouteView(entries: entries, kind: kind)
     }
 
     /// Changes the entries, first copying them when they are shared (a running pass reads
-    /// them).
-    mutating func changeEntries(_ change: (RouteEntries) -> Void) {
-        if !isKnownUniquelyReferenced(&entries) { entries = entries.copy() }
+    /// them) or have no room for `extra` more.
+    mutating func changeEntries(reserving extra: Int = 0, _ change: (RouteEntries) -> Void) {
+        if !isKnownUniquelyReferenced(&entries) || !entries.hasRoom(for: extra) {
+            entries = entries.copy(reserving: extra)
+        }
         change(entries)
-        view = RouteView(entries: entries, kind: kind)
     }
 }

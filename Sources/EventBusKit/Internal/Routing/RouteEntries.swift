@@ -6,14 +6,19 @@
 /// them shared, copies them before changing them (``Route/changeEntries(_:)`` checks
 /// `isKnownUniquelyReferenced`), and the pin keeps the original alive and unchanged until
 /// the pass ends. Outside a pass, changes are made in place.
+///
+/// The storage never grows in place: a route that needs room replaces its entries with a
+/// larger copy (``Route/changeEntries(reserving:_:)``), so the storage is a constant that a
+/// pass reads with no run-time exclusivity check.
 final class RouteEntries {
     /// The number of entries.
     private(set) var count = 0
     /// The entries in slots `0..<count`, in call order.
-    private var slots: SlotBuffer<RouteEntry>
+    private let slots: SlotBuffer<RouteEntry>
 
-    init<Entries: Collection<RouteEntry>>(_ entries: Entries) {
-        slots = SlotBuffer(capacity: max(4, entries.count))
+    /// Entries holding `entries`, with room for at least `capacity`.
+    init<Entries: Collection<RouteEntry>>(_ entries: Entries, capacity: Int = 0) {
+        slots = SlotBuffer(capacity: max(4, entries.count, capacity))
         for entry in entries {
             slots.initialize(count, to: entry)
             count += 1
@@ -24,9 +29,15 @@ final class RouteEntries {
         slots.deinitialize(0..<count)
     }
 
-    /// A copy with the same entries, for a change while a pass reads this one.
-    func copy() -> RouteEntries {
-        RouteEntries(all)
+    /// Whether `extra` more entries fit.
+    func hasRoom(for extra: Int) -> Bool {
+        count + extra <= slots.capacity
+    }
+
+    /// A copy with the same entries and room for `extra` more, for a change while a pass
+    /// reads this one or when this one is full.
+    func copy(reserving extra: Int) -> RouteEntries {
+        RouteEntries(all, capacity: hasRoom(for: extra) ? slots.capacity : slots.capacity * 2)
     }
 
     /// The entry at `index`.
@@ -44,15 +55,14 @@ final class RouteEntries {
     /// Inserts `entry` at its place in call order (see ``CallOrder``), unless the recipient
     /// already has an entry.
     ///
+    /// - Precondition: ``hasRoom(for:)`` one more.
     /// - Complexity: O(1) when it goes last (a recipient registered with no higher priority
     ///   than those before it); otherwise O(*n*).
     func insert(_ entry: RouteEntry) {
         let order = entry.recipient.callOrder
         let index = order.insertionIndex(count: count) { slots[$0].recipient.callOrder }
         if index < count && slots[index].recipient === entry.recipient { return }
-        if count == slots.capacity {
-            slots = slots.moving(0..<count, toCapacity: slots.capacity * 2)
-        }
+        precondition(hasRoom(for: 1), "RouteEntries.insert: no room; copy(reserving:) first")
         slots.moveElements(index..<count, to: index + 1)
         slots.initialize(index, to: entry)
         count += 1

@@ -112,3 +112,45 @@ struct RouteTable {
         #endif
     }
 }
+
+/// What a pass reads of a route, without a retain: its entries and its flags. The table
+/// hands it out (``RouteTable/view(of:)``); a route makes it again each time its entries
+/// change.
+///
+/// A pass reads the view it found when it began, whose entries stay alive and unchanged to
+/// its end: the bus pins them before any registry change made during the pass (see
+/// ``RouteEntries``).
+struct RouteView {
+    /// The entries, unretained.
+    let owner: UnretainedEntries
+    /// Whether the route's type is one of the bus's announcements, which produce no
+    /// announcements.
+    let isAnnouncement: Bool
+    /// Whether the route's type is a value type (see ``Route/isValueType``).
+    let isValueType: Bool
+
+    /// The view of `entries`, which the route holding them keeps alive.
+    init(entries: RouteEntries, kind: EventKind) {
+        owner = UnretainedEntries(object: .passUnretained(entries))
+        isAnnouncement = kind.isAnnouncement
+        isValueType = kind.isValueType
+    }
+
+    /// The entries, in call order, read in place.
+    @inline(__always)
+    var entries: SlotView<RouteEntry> {
+        owner.object._withUnsafeGuaranteedRef { $0.view }
+    }
+}
+
+/// A route's entries, referenced without a retain while a pass reads them.
+struct UnretainedEntries {
+    fileprivate let object: Unmanaged<RouteEntries>
+
+    /// The entries, retained: what a registry change made during the pass pins.
+    ///
+    /// - Precondition: The entries are alive (the pass that reads them is running).
+    func retained() -> RouteEntries {
+        object.takeUnretainedValue()
+    }
+}
