@@ -15,7 +15,7 @@ extension EventBus {
         // A running trace notes it in the running pass (none outside a pass), naming the
         // recipient it happened to: a stand-in may be called directly from another's call.
         let name = trace == nil ? nil : recipientName(of: recipient)
-        let inPass = isDelivering ? pass.value.tracedPass : 0
+        let inPass = isDelivering ? pass.tracedPass : 0
         switch incident {
         case .failed(let error):
             if let name {

@@ -91,8 +91,8 @@ extension EventBus {
     /// first, so the change copies rather than changes them (see `RouteEntries`). Debug
     /// builds check the registry's invariants after each change (see `Registry+Invariants`).
     func changeRegistry<Result>(_ change: (inout Registry) -> Result) -> Result {
-        if let running = pass.value.runningRoute, pass.value.pinnedRoute == nil {
-            pass.value.pinnedRoute = running.retained()
+        if let running = pass.runningRoute, pass.pinnedRoute == nil {
+            pass.pinnedRoute = running.retained()
         }
         let result = change(&registry.value)
         #if DEBUG

@@ -46,7 +46,7 @@ extension EventBus {
     ) {
         // The pass reads its entries unretained; `changeRegistry` pins them if the registry
         // changes before the pass ends (see `RouteEntries`).
-        pass.value.runningRoute = route.owner
+        pass.runningRoute = route.owner
         defer { endPass() }
         watcher.passBegins(event, on: self)
         var delivered = 0
@@ -72,8 +72,9 @@ extension EventBus {
                     continue
                 }
             }
-            if deliverChecked(event, to: entries[index], watchedBy: watcher, route: route) {
+            if let consumer = deliverChecked(event, to: entries[index], watchedBy: watcher) {
                 delivered &+= 1
+                announceConsumption(by: consumer, of: event, on: route, watchedBy: watcher)
             }
         }
         watcher.deliveriesEnded(on: self)
@@ -88,17 +89,18 @@ extension EventBus {
     }
 
     /// Delivers `event` to the recipient of `entry` after checking that it may still be
-    /// called (held weakly, bound to a lifetime, ended or removed); returns whether it was.
+    /// called (held weakly, bound to a lifetime, ended or removed); returns the consumer it
+    /// called, if it was.
     @inline(never)
     private func deliverChecked<Watcher: PassWatcher>(
-        _ event: any Event, to entry: RouteEntry, watchedBy watcher: Watcher, route: RouteView
-    ) -> Bool {
+        _ event: any Event, to entry: RouteEntry, watchedBy watcher: Watcher
+    ) -> (any EventConsumer)? {
         let recipient = entry.recipient
         guard let consumer = recipient.consumer else {
             // Removed before its turn, or ended (its object or token is gone): skip it, and
             // remove it unless it was removed already.
             if !recipient.isRemoved { end(recipient) }
-            return false
+            return nil
         }
         watcher.delivers(to: recipient, on: self)
         if let unretained = entry.unretained {
@@ -110,8 +112,7 @@ extension EventBus {
         } else {
             consumer.consume(event)
         }
-        announceConsumption(by: consumer, of: event, on: route, watchedBy: watcher)
-        return true
+        return consumer
     }
 
     /// Queues the announcement that `consumer` consumed `event` while someone listens: a
@@ -135,15 +136,15 @@ extension EventBus {
     /// Ends a pass: unpins its entries, releasing them if a registry change replaced them.
     @inline(__always)
     private func endPass() {
-        pass.value.runningRoute = nil
-        if pass.value.pinnedRoute != nil { unpinRoute() }
+        pass.runningRoute = nil
+        if pass.pinnedRoute != nil { unpinRoute() }
     }
 
     /// Releases the pinned entries (after the access: their consumers' deinits may run).
     @inline(never)
     private func unpinRoute() {
         var pinned: RouteEntries? = nil
-        swap(&pinned, &pass.value.pinnedRoute)
+        swap(&pinned, &pass.pinnedRoute)
         release(afterAccess: pinned)
     }
 
@@ -166,7 +167,7 @@ extension EventBus {
         let (route, isCached) = changeRegistry { $0.buildRoute(for: kind, deciding: event) }
         if !isCached {
             // Built for this event's value alone: the pass keeps it alive.
-            pass.value.pinnedRoute = route.entries
+            pass.pinnedRoute = route.entries
         }
         return route.view
     }
@@ -214,7 +215,7 @@ struct TracedPass: PassWatcher {
 
     @inline(__always)
     func deliveriesEnded(on bus: EventBus) {
-        bus.pass.value.tracedRecipientIndex = -1
+        bus.pass.tracedRecipientIndex = -1
     }
 
     func announcementCause(namingRecipient: Bool, on bus: EventBus) -> EventTrace.Cause? {

@@ -24,19 +24,19 @@ extension EventBus {
         startedTraces += 1
         let trace = EventTrace(capacity: capacity, generation: startedTraces)
         self.trace = trace
-        pass.value.runningTraceGeneration = startedTraces
+        pass.runningTraceGeneration = startedTraces
         // No pass of the new trace runs yet: what is queued before its first pass has no
         // cause it recorded.
-        pass.value.tracedPass = 0
-        pass.value.tracedRecipientIndex = -1
+        pass.tracedPass = 0
+        pass.tracedRecipientIndex = -1
         return trace
     }
 
     /// Stops recording; the trace keeps what it recorded. Does nothing when no trace runs.
     public func stopTracing() {
         trace = nil
-        pass.value.runningTraceGeneration = 0
-        pass.value.tracedRecipientIndex = -1
+        pass.runningTraceGeneration = 0
+        pass.tracedRecipientIndex = -1
     }
 
     // MARK: The pass's hooks (called only while a trace runs)
@@ -44,8 +44,8 @@ extension EventBus {
     /// Records the start of a pass.
     @inline(__always)
     func beginTracedPass(of event: any Event, cause: EventTrace.Cause?, in trace: EventTrace) {
-        pass.value.tracedPass = trace.beginPass(event, cause: cause)
-        pass.value.tracedRecipientIndex = -1
+        pass.tracedPass = trace.beginPass(event, cause: cause)
+        pass.tracedRecipientIndex = -1
     }
 
     /// Records the delivery to the recipient of `route.entries[index]`, and remembers who is
@@ -57,26 +57,26 @@ extension EventBus {
     func traceDelivery(to recipient: Recipient, in trace: EventTrace) {
         // A recipient may have stopped or replaced the trace earlier in this pass: the pass's
         // trace then records nothing more.
-        guard pass.value.runningTraceGeneration == trace.generation else { return }
+        guard pass.runningTraceGeneration == trace.generation else { return }
         let name =
             recipient.traceGeneration == trace.generation
             ? recipient.traceNameIndex
             : trace.nameIndex(of: recipient)
         trace.recordDelivery(toNameAt: name)
-        pass.value.tracedRecipientIndex = name
+        pass.tracedRecipientIndex = name
     }
 
     /// The name of the recipient being called, while a trace runs.
     var tracedRecipient: String? {
-        guard pass.value.tracedRecipientIndex >= 0, let trace else { return nil }
-        return trace.recipientName(at: pass.value.tracedRecipientIndex)
+        guard pass.tracedRecipientIndex >= 0, let trace else { return nil }
+        return trace.recipientName(at: pass.tracedRecipientIndex)
     }
 
     /// The cause a trace records for an event queued now by `recipient` (or by the bus, when
     /// `nil`); `nil` while no trace runs, and while no pass of the running trace does (an
     /// announcement made outside any pass is outermost).
     func tracedCause(by recipient: String?) -> EventTrace.Cause? {
-        guard trace != nil, pass.value.tracedPass > 0, isDelivering else { return nil }
-        return EventTrace.Cause(sequence: pass.value.tracedPass, recipient: recipient)
+        guard trace != nil, pass.tracedPass > 0, isDelivering else { return nil }
+        return EventTrace.Cause(sequence: pass.tracedPass, recipient: recipient)
     }
 }

@@ -51,7 +51,7 @@ public final class EventBus {
     /// through `changeRegistry(_:)`, with no run-time exclusivity check (see ``InPlace``).
     let registry = InPlace(Registry())
     /// What the running pass reads and what a trace records of it (see ``PassState``).
-    let pass = InPlace(PassState())
+    var pass = PassState()
     /// The mailbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?
@@ -155,7 +155,7 @@ public final class EventBus {
         if let refusal = core.refusal() {
             trace?.recordNote(
                 .refused(event: event, report: refusal, recipient: tracedRecipient),
-                inPass: pass.value.tracedPass)
+                inPass: pass.tracedPass)
             return refusal
         }
         let cause = tracedCause(by: tracedRecipient)
@@ -182,7 +182,7 @@ public final class EventBus {
                     release(afterAccess: discarded)
                 }
                 trace?.recordNote(
-                    .discarded(count: core.discardedCount), inPass: pass.value.tracedPass)
+                    .discarded(count: core.discardedCount), inPass: pass.tracedPass)
                 return core.endDrain()
             }
         }

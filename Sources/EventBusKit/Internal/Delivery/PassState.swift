@@ -1,8 +1,8 @@
 /// What the bus knows of the pass it is running: the entries it reads, and, while a trace
 /// runs, what the trace records of it.
 ///
-/// One value, kept in an ``InPlace`` cell of the bus (`EventBus.pass`): a pass reads and
-/// writes it with no run-time exclusivity check, in single statements that call no app code.
+/// One value, the bus's `pass`: a pass reads and writes it in single statements that call no
+/// app code, so no two accesses overlap and the optimizer drops their run-time checks.
 struct PassState {
     /// The entries the running pass reads, unretained; `nil` between passes.
     var runningRoute: UnretainedEntries?
