@@ -142,6 +142,9 @@ public final class EventBus {
     /// The slots the queue of waiting events has allocated (for memory-bound tests).
     var waitingCapacity: Int { core.waitingCapacity }
 
+    /// Drops the causes a trace recorded for the waiting events (see `startTracing`).
+    func forgetWaitingCauses() { core.forgetCauses() }
+
     // MARK: Dispatch
 
     /// Delivers an event to its recipients, or queues it when the bus is already delivering.

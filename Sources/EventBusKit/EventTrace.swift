@@ -125,7 +125,7 @@ extension EventTrace {
     }
 
     /// Appends the recipient whose name is at `index` of the trace's names to the newest
-    /// pass (see ``nameIndex(of:)``).
+    /// pass (see ``nameIndex(of:rememberedBy:)``).
     @inline(__always)
     func recordDelivery(toNameAt index: Int) {
         ring.appendRecipient(index)
@@ -140,11 +140,13 @@ extension EventTrace {
     /// The name at `index` of the trace's names.
     func recipientName(at index: Int) -> String { names[index] }
 
-    /// The index of `recipient`'s name in the trace's names; the recipient remembers it for
-    /// this trace, so later deliveries read it from the recipient.
-    @inline(never)
-    func nameIndex(of recipient: Recipient) -> Int {
-        let index = index(of: recipient.name)
+    /// The index of `name`, `recipient`'s name, in the trace's names; the recipient remembers
+    /// it for this trace, so later deliveries read it from the recipient.
+    ///
+    /// The caller reads `name` first: reading it may run the app's code (see
+    /// `EventBus.traceFirstDelivery(to:in:)`), and this runs none.
+    func nameIndex(of name: String, rememberedBy recipient: Recipient) -> Int {
+        let index = index(of: name)
         recipient.rememberTraceName(index, generation: generation)
         return index
     }

@@ -84,6 +84,12 @@ struct EventRing: ~Copyable {
         return (event, tag.cause)
     }
 
+    /// Drops the cause of every waiting event (a new trace never saw them).
+    mutating func forgetCauses() {
+        guard let tags else { return }
+        for offset in 0..<count { tags[(head + offset) % capacity].cause = nil }
+    }
+
     /// Whether ``fitToPeak()`` could free anything: the storage is above the minimum.
     var mayShrink: Bool { capacity > Self.minimumCapacity }
 
