@@ -83,7 +83,7 @@ extension EventBus {
         // A recipient may have stopped or replaced the trace earlier in this pass: the pass's
         // trace then records nothing more.
         guard runningTraceGeneration == trace.generation else { return }
-        guard recipient.traceGeneration == trace.generation else {
+        guard recipient.traceGeneration == trace.namesGeneration else {
             return traceFirstDelivery(to: recipient, in: trace)
         }
         let index = recipient.traceNameIndex
@@ -102,6 +102,9 @@ extension EventBus {
         tracedRecipientIndex = -1
         let name = recipient.name
         guard runningTraceGeneration == trace.generation else { return }
+        // May compact the trace's names, which renumbers them: the bus holds no index into
+        // them now (`tracedRecipientIndex` is -1), and the pass's earlier deliveries are in
+        // the records, which the compaction renumbers.
         let index = trace.nameIndex(of: name, rememberedBy: recipient)
         trace.recordDelivery(toNameAt: index)
         tracedRecipientIndex = index
