@@ -8,8 +8,8 @@ import EventBusKit
 
 // memory-probe: drives an EventBus through the workloads that would grow memory if
 // anything were retained — an endless feedback loop, a 10,000-recipient fan-out with an
-// announcement listener, and a million subscribe/cancel, register/deregister and
-// weak-registration cycles — and checks that the bus's retained memory stays bounded and that
+// announcement listener, a million subscribe/cancel, register/deregister and
+// weak-registration cycles, and a traced app whose screens come and go — and checks that the bus's retained memory stays bounded and that
 // nothing leaks.
 //
 // For each workload it reports the resident set growth from a warmed-up steady state to the
@@ -63,6 +63,27 @@ final class ProbeCapture {
         tally.live += 1
     }
     deinit { tally.live -= 1 }
+}
+
+/// A screen of an app, described by its identity as apps describe their view models: every
+/// screen has a name of its own.
+final class ProbeScreen: EventConsumer, CustomStringConvertible {
+    let id: Int
+    let tally: ProbeTally
+    let willConsume: [any Event.Type] = [ProbeScreenShown.self]
+    init(id: Int, _ tally: ProbeTally) {
+        self.id = id
+        self.tally = tally
+        tally.live += 1
+    }
+    deinit { tally.live -= 1 }
+    func consume(_ event: any Event) {}
+    var description: String { "Screen(id: \(id))" }
+}
+
+/// The event a screen receives while it is shown (a value: a trace keeps the last ones).
+struct ProbeScreenShown: Event {
+    let id: Int
 }
 
 /// What /proc/self/status says about this process's memory, in KiB.
@@ -160,6 +181,7 @@ enum MemoryProbe {
             subscribeCancel(cycles: 1_000_000 / scale),
             registerDeregister(cycles: 1_000_000 / scale),
             weakRegistrations(cycles: 1_000_000 / scale),
+            tracedScreens(screens: 500_000 / scale),
         ]
         print(
             "memory-probe (\(small ? "small" : "full") sizes; VmHWM reset per workload: \(peakResets); resident-size bounds \(checksResidentSize ? "checked" : "not checked"))"
@@ -347,6 +369,34 @@ enum MemoryProbe {
             }
             return bus.recipientCount
         }
+    }
+
+    /// A traced app whose screens come and go: a trace of capacity 10 runs while screens,
+    /// each with a name of its own, are registered, shown an event and deregistered. The
+    /// trace holds 10 passes, so its memory must not follow the names it has met: growth
+    /// < 1 MiB.
+    static func tracedScreens(screens: Int) -> ProbeResult {
+        let tally = ProbeTally()
+        let bus = EventBus()
+        defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
+        let trace = bus.startTracing(capacity: 10)
+        var nextID = 0
+        let result = measure(
+            "traced screens", "\(screens) screens, trace capacity 10", maximumGrowthKiB: 1_023,
+            maximumPeakKiB: 2_048, maximumRecipients: 0, tally: tally
+        ) { warmUp in
+            for _ in 0..<(warmUp ? 1_000 : screens) {
+                let screen = ProbeScreen(id: nextID, tally)
+                nextID += 1
+                bus.register(screen)
+                bus.dispatch(ProbeScreenShown(id: screen.id))
+                bus.deregister(screen)
+            }
+            return bus.recipientCount
+        }
+        precondition(trace.records.count == 10)
+        precondition(trace.records.last?.recipients == ["Screen(id: \(nextID - 1))"])
+        return result
     }
 
     /// Weakly register consumers that die without the bus ever meeting them (their event is

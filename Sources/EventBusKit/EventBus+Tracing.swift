@@ -26,9 +26,10 @@ extension EventBus {
         self.trace = trace
         pass.runningTraceGeneration = startedTraces
         // No pass of the new trace runs yet: what is queued before its first pass has no
-        // cause it recorded.
+        // cause it recorded, including the events already waiting.
         pass.tracedPass = 0
         pass.tracedRecipientIndex = -1
+        forgetWaitingCauses()
         return trace
     }
 
@@ -44,7 +45,10 @@ extension EventBus {
     /// Records the start of a pass.
     @inline(__always)
     func beginTracedPass(of event: any Event, cause: EventTrace.Cause?, in trace: EventTrace) {
-        pass.tracedPass = trace.beginPass(event, cause: cause)
+        let sequence = trace.beginPass(event, cause: cause)
+        // Overwriting the oldest record releases its event, whose deinit may have stopped the
+        // trace or started another: the pass is then none of the running trace's.
+        pass.tracedPass = pass.runningTraceGeneration == trace.generation ? sequence : 0
         pass.tracedRecipientIndex = -1
     }
 
@@ -58,12 +62,31 @@ extension EventBus {
         // A recipient may have stopped or replaced the trace earlier in this pass: the pass's
         // trace then records nothing more.
         guard pass.runningTraceGeneration == trace.generation else { return }
-        let name =
-            recipient.traceGeneration == trace.generation
-            ? recipient.traceNameIndex
-            : trace.nameIndex(of: recipient)
-        trace.recordDelivery(toNameAt: name)
-        pass.tracedRecipientIndex = name
+        guard recipient.traceGeneration == trace.namesGeneration else {
+            return traceFirstDelivery(to: recipient, in: trace)
+        }
+        let index = recipient.traceNameIndex
+        trace.recordDelivery(toNameAt: index)
+        pass.tracedRecipientIndex = index
+    }
+
+    /// ``traceDelivery(to:in:)`` for a recipient this trace has not named yet.
+    ///
+    /// Its name may be read now, from its `description`: the app's code, which may dispatch,
+    /// stop the trace or start another. It runs before the trace's state is touched, while no
+    /// recipient counts as being called (a dispatch it makes is caused by the pass alone), and
+    /// the delivery is recorded only if the trace still runs after it.
+    @inline(never)
+    func traceFirstDelivery(to recipient: Recipient, in trace: EventTrace) {
+        pass.tracedRecipientIndex = -1
+        let name = recipient.name
+        guard pass.runningTraceGeneration == trace.generation else { return }
+        // May compact the trace's names, which renumbers them: the bus holds no index into
+        // them now (`pass.tracedRecipientIndex` is -1), and the pass's earlier deliveries are in
+        // the records, which the compaction renumbers.
+        let index = trace.nameIndex(of: name, rememberedBy: recipient)
+        trace.recordDelivery(toNameAt: index)
+        pass.tracedRecipientIndex = index
     }
 
     /// The name of the recipient being called, while a trace runs.

@@ -116,6 +116,10 @@ public final class EventBus {
     /// The slots the queue of waiting events has allocated (for memory-bound tests).
     var waitingCapacity: Int { core.waitingCapacity }
 
+    /// Drops the causes a trace recorded for the waiting events (see `startTracing`). Through
+    /// `changeCore`: dropping a cause releases its strings.
+    func forgetWaitingCauses() { changeCore { $0.forgetCauses() } }
+
     // MARK: Dispatch
 
     /// Delivers an event to its recipients, or queues it when the bus is already delivering.

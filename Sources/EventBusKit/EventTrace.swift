@@ -8,7 +8,9 @@
 /// for an outermost dispatch, otherwise the pass that was running and the recipient that
 /// dispatched (or the consumer an announcement is about). What was not a delivery is in
 /// ``Record/notes``: a refused dispatch, a stream's drop, a subscription's failure, the drain
-/// budget's discards. An event that reached no one has empty ``Record/recipients``.
+/// budget's discards. An event that reached no one has empty ``Record/recipients``. Its memory
+/// follows what it holds — those records and the names of the recipients they reached —
+/// however many recipients have come and gone while it ran.
 ///
 /// A trace is the way to test code that uses the bus: start one, act, and assert on exactly
 /// what was dispatched and by whom (see <doc:SeeingAnEventFlow>).
@@ -41,14 +43,25 @@ public final class EventTrace {
     /// nothing that could reach the trace again, so no two accesses can overlap; unchecked, a
     /// traced pass makes no run-time exclusivity check for it.
     @exclusivity(unchecked) private var lastSequence = 0
-    /// The names of the recipients the records reached; a record holds indices into it.
-    private var names: [String] = []
-    /// The index of each name in ``names``. A name is added once, so the table is as long as
-    /// the number of distinct names, however many recipients come and go.
-    private var nameIndices: [String: Int] = [:]
-    /// Tells this trace apart from the bus's other traces (see `EventBus.startTracing`):
-    /// a recipient remembers the index of its name for one trace.
+    /// The names of the recipients the records reached; a record holds indices into it. A
+    /// name is added once; the names no record holds any more are dropped from time to time
+    /// (see ``compactNames()``), so the table follows the records, not every recipient the
+    /// trace has met.
+    private(set) var names: [String] = []
+    /// The index of each name in ``names``.
+    private(set) var nameIndices: [String: Int] = [:]
+    /// The size ``names`` may reach before it is compacted.
+    private var compactionThreshold = EventTrace.minimumNameTable
+    /// Tells this trace apart from the bus's other traces (see `EventBus.startTracing`).
     let generation: Int
+    /// Tells this trace's numbering of ``names`` apart from its earlier ones and from the
+    /// bus's other traces': a recipient remembers the index of its name for one numbering.
+    /// The trace's ``generation`` in the high 32 bits and its compactions in the low ones,
+    /// so it is unique per bus. `@exclusivity(unchecked)` for the reason `lastSequence` is.
+    @exclusivity(unchecked) private(set) var namesGeneration: Int
+
+    /// The smallest size at which ``names`` is compacted.
+    static let minimumNameTable = 64
 
     /// Creates an empty trace that keeps at most `capacity` passes.
     /// - Parameters:
@@ -57,6 +70,7 @@ public final class EventTrace {
     init(capacity: Int, generation: Int = 0) {
         precondition(capacity > 0, "EventTrace capacity must be positive (got \(capacity))")
         self.generation = generation
+        namesGeneration = generation << 32
         ring = RecordRing(capacity: capacity)
     }
 
@@ -125,7 +139,7 @@ extension EventTrace {
     }
 
     /// Appends the recipient whose name is at `index` of the trace's names to the newest
-    /// pass (see ``nameIndex(of:)``).
+    /// pass (see ``nameIndex(of:rememberedBy:)``).
     @inline(__always)
     func recordDelivery(toNameAt index: Int) {
         ring.appendRecipient(index)
@@ -140,21 +154,53 @@ extension EventTrace {
     /// The name at `index` of the trace's names.
     func recipientName(at index: Int) -> String { names[index] }
 
-    /// The index of `recipient`'s name in the trace's names; the recipient remembers it for
-    /// this trace, so later deliveries read it from the recipient.
-    @inline(never)
-    func nameIndex(of recipient: Recipient) -> Int {
-        let index = index(of: recipient.name)
-        recipient.rememberTraceName(index, generation: generation)
+    /// The index of `name`, `recipient`'s name, in the trace's names; the recipient remembers
+    /// it for this numbering of the names, so later deliveries read it from the recipient.
+    ///
+    /// The caller reads `name` first: reading it may run the app's code (see
+    /// `EventBus.traceFirstDelivery(to:in:)`), and this runs none. Adding a name may compact
+    /// the names, which renumbers them: the caller must hold no index into them.
+    func nameIndex(of name: String, rememberedBy recipient: Recipient) -> Int {
+        let index = index(of: name)
+        recipient.rememberTraceName(index, generation: namesGeneration)
         return index
     }
 
     /// The index of `name` in ``names``, added when new.
     private func index(of name: String) -> Int {
         if let index = nameIndices[name] { return index }
+        if names.count >= compactionThreshold { compactNames() }
         names.append(name)
         nameIndices[name] = names.count - 1
         return names.count - 1
+    }
+
+    /// Keeps only the names the records hold, renumbered in the same order, and renumbers the
+    /// records' indices; recipients' remembered indices are invalidated by a new
+    /// ``namesGeneration``.
+    ///
+    /// Runs when a new name finds the table at its threshold: max(64, ``capacity``, twice the
+    /// names kept by the last compaction). So the table holds at most that many names, a
+    /// bound set by the capacity and the names the records hold, and between two
+    /// compactions at least half the threshold's worth of new names are added, which pays
+    /// for the walk over the records.
+    ///
+    /// - Complexity: O(*n* + *c* + *r*) for *n* names, *c* records and the *r* deliveries
+    ///   they hold.
+    private func compactNames() {
+        var held = [Bool](repeating: false, count: names.count)
+        ring.forEachRecipient { held[$0] = true }
+        var renumbered = [Int](repeating: -1, count: names.count)
+        var kept: [String] = []
+        for index in names.indices where held[index] {
+            renumbered[index] = kept.count
+            kept.append(names[index])
+        }
+        ring.renumberRecipients { renumbered[$0] }
+        names = kept
+        nameIndices = Dictionary(uniqueKeysWithValues: zip(kept, kept.indices))
+        namesGeneration += 1
+        compactionThreshold = max(Self.minimumNameTable, capacity, 2 * kept.count)
     }
 
     /// Attaches `note` to the pass numbered `sequence` if the trace still holds it; otherwise

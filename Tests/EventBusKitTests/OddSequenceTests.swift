@@ -72,6 +72,23 @@ private final class OddMeddlingConsumer: EventConsumer, CustomStringConvertible 
     }
 }
 
+/// A consumer whose `description` deregisters it: a trace reads it when it first names the
+/// consumer, just before the consumer's first traced call.
+private final class OddSelfDeregisteringConsumer: EventConsumer, CustomStringConvertible {
+    unowned let bus: EventBus
+    let trace: Trace
+    let willConsume: [any Event.Type] = [Num.self]
+    init(bus: EventBus, trace: Trace) {
+        self.bus = bus
+        self.trace = trace
+    }
+    func consume(_ event: any Event) { trace.entries.append("quitter" + label(event)) }
+    var description: String {
+        bus.deregister(self)
+        return "quitter"
+    }
+}
+
 /// An app object that owns its bus.
 private final class OddBusOwner {
     var bus: EventBus? = EventBus()
@@ -221,6 +238,30 @@ private final class OddBusOwner {
         bus.register(TraceConsumer("B", [Num.self], trace: trace))
         #expect(bus.dispatch(Num(1)) == .drained(events: 2))
         #expect(trace.entries == ["A1", "B1", "A2", "B2", "L2"])
+    }
+
+    @Test func aConsumerWhoseDescriptionDeregistersItWhenATraceNamesItIsCalledOnceInThatPass() {
+        // The trace reads the name after the pass has checked the consumer and just before
+        // calling it: the call goes ahead, as for a recipient deregistered during its own call.
+        let bus = EventBus()
+        let log = Trace()
+        weak var quitter: OddSelfDeregisteringConsumer?
+        do {
+            let consumer = OddSelfDeregisteringConsumer(bus: bus, trace: log)
+            quitter = consumer
+            bus.register(consumer)  // the bus is its only owner
+        }
+        bus.register(TraceConsumer("B", [Num.self], trace: log))
+        let trace = bus.startTracing()
+        bus.dispatch(Num(1))
+        #expect(quitter == nil)  // released when the pass ended
+        bus.dispatch(Num(2))
+        #expect(log.entries == ["quitter1", "B1", "B2"])
+        #expect(bus.recipientCount == 1)
+        #expect(
+            trace.passes == [
+                TracedPass(1, "1", ["quitter", "B"], nil), TracedPass(2, "2", ["B"], nil),
+            ])
     }
 
     // MARK: Releasing from inside the bus

@@ -8,9 +8,13 @@ import Testing
 @MainActor final class TokenHoldingModel {
     var tokens: Set<Subscription> = []
 
-    init(bus: EventBus, counter: DeliveryCounter) {
+    init(bus: EventBus, counter: DeliveryCounter, captures: LiveCount) {
+        let capture = CountedCapture(captures)
         bus.subscribe(to: Num.self) { _ in counter.count += 1 }.store(in: &tokens)
-        bus.subscribe(to: Num.self) { _ in counter.count += 1 }.store(in: &tokens)
+        bus.subscribe(to: Num.self) { _ in
+            counter.count += 1
+            _ = capture
+        }.store(in: &tokens)
     }
 }
 
@@ -27,6 +31,7 @@ import Testing
     {
         let bus = EventBus()
         let counter = DeliveryCounter()
+        let captures = LiveCount()
         let rounds = 50
         let modelsPerRound = 100
         let dispatchesPerRound = 1_000
@@ -36,7 +41,7 @@ import Testing
             let go = DispatchSemaphore(value: 0)
             do {
                 let models = (0..<modelsPerRound).map { _ in
-                    TokenHoldingModel(bus: bus, counter: counter)
+                    TokenHoldingModel(bus: bus, counter: counter, captures: captures)
                 }
                 // The task holds the only references: the models' deinits, and so their
                 // tokens', run on a background thread while the main actor dispatches. It
@@ -58,5 +63,42 @@ import Testing
         #expect(calledAfterRelease == 0)
         bus.deliverPosted()  // the sweep the tokens asked for
         #expect(bus.recipientCount == 0)
+        #expect(captures.alive == 0)  // every closure released
+    }
+
+    /// A bus owned by one thread that calls `deliverPosted()` in a loop (each call sweeps the
+    /// tokens released since the last) while four other threads release its tokens: after
+    /// the last call, every closure is released, however the releases fell across sweeps.
+    @Test func tokensReleasedOnOtherThreadsWhileTheBusSweepsAreAllReleasedByTheLastSweep() {
+        let bus = EventBus()
+        let captures = LiveCount()
+        let rounds = 30
+        let tokensPerRound = 2_000
+        let releasingThreads = 4
+        var calls = 0
+        for _ in 0..<rounds {
+            var handOffs: [TokenHandOff] = []
+            for _ in 0..<tokensPerRound {
+                let capture = CountedCapture(captures)
+                handOffs.append(TokenHandOff(bus.subscribe(to: Num.self) { _ in _ = capture }))
+            }
+            let released = DispatchGroup()
+            for thread in 0..<releasingThreads {
+                let share = handOffs.indices.filter { $0 % releasingThreads == thread }
+                    .map { handOffs[$0] }
+                DispatchQueue.global().async(group: released) {
+                    for handOff in share { handOff.release() }
+                }
+            }
+            handOffs.removeAll()  // the threads hold the only references to the tokens
+            while released.wait(timeout: .now()) == .timedOut {
+                bus.deliverPosted()
+                calls += 1
+            }
+        }
+        bus.deliverPosted()
+        #expect(calls > 0)
+        #expect(bus.recipientCount == 0)
+        #expect(captures.alive == 0)
     }
 }

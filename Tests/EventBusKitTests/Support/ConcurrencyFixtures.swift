@@ -97,6 +97,37 @@ final class RefusalCounter: @unchecked Sendable {
     }
 }
 
+/// How many ``CountedCapture``s are alive; their `deinit`s may run on any thread.
+///
+/// `@unchecked Sendable` is sound: `count` is read and written only while `lock` is held.
+final class LiveCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add(_ value: Int) {
+        lock.lock()
+        count += value
+        lock.unlock()
+    }
+
+    var alive: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
+
+/// An object a subscription's closure captures, counted while alive: a closure the bus still
+/// holds keeps one alive.
+final class CountedCapture {
+    private let count: LiveCount
+    init(_ count: LiveCount) {
+        self.count = count
+        count.add(1)
+    }
+    deinit { count.add(-1) }
+}
+
 /// What went wrong with a stress run's deliveries, or `[]` when every event of every thread
 /// arrived exactly once and in its thread's posting order.
 func stressProblems(_ received: [PosterStressEvent], threads: Int, count: Int) -> [String] {

@@ -103,6 +103,12 @@ struct DeliveryCore: ~Copyable {
         waiting.append(announcement, isDispatched: false, cause: cause)
     }
 
+    /// Drops what a trace recorded as the causes of the waiting events: a trace started now
+    /// never saw the passes that caused them.
+    mutating func forgetCauses() {
+        waiting.forgetCauses()
+    }
+
     // MARK: Rules 2 and 4: the drain
 
     /// What the bus does after a pass.

@@ -82,6 +82,11 @@ struct EventRing: ~Copyable {
         return (taken.event, taken.cause)
     }
 
+    /// Drops the cause of every waiting event (a new trace never saw them).
+    mutating func forgetCauses() {
+        for offset in 0..<count { slots[slot(offset)].cause = nil }
+    }
+
     /// Whether ``fitToPeak()`` could free anything: the storage is above the minimum.
     var mayShrink: Bool { slots.capacity > Self.minimumCapacity }
 

@@ -26,13 +26,15 @@ final class Recipient {
     /// consumer the first time a trace needs it.
     private(set) lazy var name: String = consumer.map(recipientName(of:)) ?? "ended recipient"
     // For a running trace: the index of this recipient's name in the trace's names, valid
-    // while `traceGeneration` is the trace's (see `EventBus.traceDelivery`). Read and
+    // while `traceGeneration` is the trace's `namesGeneration` (see `EventBus.traceDelivery`;
+    // it changes when the trace compacts its names). Read and
     // written only by the trace, in single statements that call nothing that could reach this
     // recipient again: no access can overlap another, so none is checked at run time.
     @exclusivity(unchecked) private(set) var traceNameIndex = 0
     @exclusivity(unchecked) private(set) var traceGeneration = -1
 
-    /// Remembers the index of this recipient's name in the trace numbered `generation`.
+    /// Remembers the index of this recipient's name in the trace's names numbered
+    /// `generation` (a trace's `namesGeneration`).
     func rememberTraceName(_ index: Int, generation: Int) {
         traceNameIndex = index
         traceGeneration = generation

@@ -32,6 +32,11 @@ struct Registry {
     /// How to call a strongly held consumer, by its class, and a stand-in, by its class.
     private var callTypes = IdentityTable<any ConsumerCall.Type>()
     private var standInCallTypes = IdentityTable<any ConsumerCall.Type>()
+    #if DEBUG
+        /// Test-only: runs between the two steps of ``removeEnded()`` (see
+        /// `Registry+Testing.swift`).
+        var betweenSweepSteps: (() -> Void)?
+    #endif
 
     /// The number of recipients.
     var count: Int { recipients.count }
@@ -159,7 +164,8 @@ struct Registry {
 
     /// Removes, in one pass over the registry and its routes, every recipient that has ended
     /// without being removed: weakly held consumers that died, owner-bound subscriptions whose
-    /// owner died, streams whose consumer stopped.
+    /// owner died, streams whose consumer stopped. A recipient that another thread ends while
+    /// this runs is left, ended, for the next sweep.
     ///
     /// - Returns: The consumers the ended recipients held strongly, for the caller to release
     ///   after the access.
@@ -174,9 +180,16 @@ struct Registry {
             tally(recipient, -1)
         }
         guard ended else { return [] }
-        recipients.removeAll { !$0.isActive }
+        #if DEBUG
+            betweenSweepSteps?()
+        #endif
+        // Exactly the recipients deactivated above (no other thread sets `removed`): one that
+        // another thread ends from now on stays registered, ended, and is swept by the sweep
+        // its ending asks for. Taken off the lists now, it would stay in `byID`, holding its
+        // consumer until the bus goes away.
+        recipients.removeAll { $0.isRemoved }
         routeTable.updateEach { route in
-            route.changeEntries { $0.removeAll { !$0.recipient.isActive } }
+            route.changeEntries { $0.removeAll { $0.recipient.isRemoved } }
         }
         return released
     }

@@ -80,6 +80,23 @@ final class RecordRing {
         base[slot].notes.append(note)
     }
 
+    /// Calls `body` with each index into the trace's names that the records hold.
+    func forEachRecipient(_ body: (Int) -> Void) {
+        for slot in 0..<initialized {
+            for index in base[slot].recipients { body(index) }
+        }
+    }
+
+    /// Replaces each index into the trace's names that the records hold with
+    /// `renumbered(index)` (the trace's names were compacted).
+    func renumberRecipients(_ renumbered: (Int) -> Int) {
+        for slot in 0..<initialized {
+            for position in base[slot].recipients.indices {
+                base[slot].recipients[position] = renumbered(base[slot].recipients[position])
+            }
+        }
+    }
+
     /// The records, oldest first, their recipients named from `names`.
     func records(names: [String]) -> [EventTrace.Record] {
         let held = UnsafeBufferPointer(start: base, count: initialized)
