@@ -29,15 +29,15 @@ import Testing
 
     @Test func anIdleCoreStartsADrainThatEndsAfterOnePassWhenNothingWaits() {
         var core = core()
-        let observed1 = core.isDelivering
-        #expect(!observed1)
+        let deliveringBeforeTheDrain = core.isDelivering
+        #expect(!deliveringBeforeTheDrain)
         core.beginDrain()
-        let observed2 = core.isDelivering
-        #expect(observed2)
-        let observed3 = core.endDrainIfNothingWaits()
-        #expect(observed3)
-        let observed4 = core.isDelivering
-        #expect(!observed4)
+        let deliveringDuringTheDrain = core.isDelivering
+        #expect(deliveringDuringTheDrain)
+        let endedWithNothingWaiting = core.endDrainIfNothingWaits()
+        #expect(endedWithNothingWaiting)
+        let deliveringAfterTheDrain = core.isDelivering
+        #expect(!deliveringAfterTheDrain)
         #expect(DeliveryCore.singlePassReport == .drained(events: 1))
     }
 
@@ -45,17 +45,17 @@ import Testing
         var core = core()
         core.beginDrain()
         for value in 1...3 {
-            let observed5 = core.refusal()
-            #expect(observed5 == nil)
+            let refusal = core.refusal()
+            #expect(refusal == nil)
             core.enqueue(dispatched: Num(value), cause: nil)
         }
-        let observed6 = core.endDrainIfNothingWaits()
-        #expect(!observed6)
+        let endedWithEventsWaiting = core.endDrainIfNothingWaits()
+        #expect(!endedWithEventsWaiting)
         let (taken, report) = runDrain(&core)
         #expect(taken == [1, 2, 3])
         #expect(report == .drained(events: 4))
-        let observed7 = core.isDelivering
-        #expect(!observed7)
+        let deliveringAfterTheDrain = core.isDelivering
+        #expect(!deliveringAfterTheDrain)
     }
 
     @Test func maximumPendingCountsDispatchedEventsButNotAnnouncements() {
@@ -63,29 +63,29 @@ import Testing
         core.beginDrain()
         core.enqueue(announcement: Num(0), cause: nil)
         core.enqueue(dispatched: Num(1), cause: nil)
-        let observed8 = core.refusal()
-        #expect(observed8 == nil)
+        let refusalWithOneDispatchedWaiting = core.refusal()
+        #expect(refusalWithOneDispatchedWaiting == nil)
         core.enqueue(dispatched: Num(2), cause: nil)
-        let observed9 = core.refusal()
-        #expect(observed9 == .rejectedFull)
+        let refusalWithTwoDispatchedWaiting = core.refusal()
+        #expect(refusalWithTwoDispatchedWaiting == .rejectedFull)
         // Taking one makes room again.
-        let observed10 = core.passEnded()
-        #expect(observed10 == .deliverNext)
+        let stepAfterTheFirstPass = core.passEnded()
+        #expect(stepAfterTheFirstPass == .deliverNext)
         _ = core.takeNext()  // the announcement: still full
-        let observed11 = core.refusal()
-        #expect(observed11 == .rejectedFull)
-        let observed12 = core.passEnded()
-        #expect(observed12 == .deliverNext)
+        let refusalAfterTakingTheAnnouncement = core.refusal()
+        #expect(refusalAfterTakingTheAnnouncement == .rejectedFull)
+        let stepAfterTheSecondPass = core.passEnded()
+        #expect(stepAfterTheSecondPass == .deliverNext)
         _ = core.takeNext()  // a dispatched event: room for one
-        let observed13 = core.refusal()
-        #expect(observed13 == nil)
+        let refusalAfterTakingADispatchedEvent = core.refusal()
+        #expect(refusalAfterTakingADispatchedEvent == nil)
     }
 
     @Test func theRejectPolicyRefusesEveryDispatchMadeDuringDelivery() {
         var core = core(reentrancy: .reject)
         core.beginDrain()
-        let observed14 = core.refusal()
-        #expect(observed14 == .rejectedReentrant)
+        let refusalDuringDelivery = core.refusal()
+        #expect(refusalDuringDelivery == .rejectedReentrant)
     }
 
     @Test func theContractsWorkedExampleEndsAtTheBudgetWithOneDiscard() {
@@ -108,8 +108,8 @@ import Testing
         while let event = core.takeDiscarded() { discarded.append((event as! Num).value) }
         #expect(delivered == [0, 1, 2])
         #expect(discarded == [3])
-        let observed15 = core.endDrain()
-        #expect(observed15 == .limitReached(processed: 3, discarded: 1))
+        let report = core.endDrain()
+        #expect(report == .limitReached(processed: 3, discarded: 1))
     }
 
     @Test func announcementsFollowTheirRules() {
@@ -133,14 +133,14 @@ import Testing
         let cause = EventTrace.Cause(sequence: 7, recipient: "A")
         core.enqueue(dispatched: Num(1), cause: cause)
         core.enqueue(announcement: Num(2), cause: nil)
-        let observed16 = core.passEnded()
-        #expect(observed16 == .deliverNext)
-        let observed17 = core.takeNext().cause
-        #expect(observed17 == cause)
-        let observed18 = core.passEnded()
-        #expect(observed18 == .deliverNext)
-        let observed19 = core.takeNext().cause
-        #expect(observed19 == nil)
+        let stepAfterTheFirstPass = core.passEnded()
+        #expect(stepAfterTheFirstPass == .deliverNext)
+        let firstCause = core.takeNext().cause
+        #expect(firstCause == cause)
+        let stepAfterTheSecondPass = core.passEnded()
+        #expect(stepAfterTheSecondPass == .deliverNext)
+        let secondCause = core.takeNext().cause
+        #expect(secondCause == nil)
     }
 
     @Test func theQueuesStorageFitsTheMostThatWaitedInTheLastDrain() {

@@ -53,20 +53,25 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
 ///
 /// - Returns: The reports that were not ``PostReport/accepted``, counted over all threads.
 func postFromThreads(_ poster: EventPoster, threads: Int, count: Int) async -> Int {
+    let refusals = RefusalCounter()
+    await postFromThreads(threads: threads, count: count) { event in
+        if poster.post(event) != .accepted { refusals.add(1) }
+    }
+    return refusals.total
+}
+
+/// Calls `post` with `count` events from each of `threads` new threads, all released
+/// together, and returns once every thread has finished.
+func postFromThreads(
+    threads: Int, count: Int, _ post: @escaping @Sendable (PosterStressEvent) -> Void
+) async {
     let start = DispatchSemaphore(value: 0)
     let finished = DispatchGroup()
-    let refusals = RefusalCounter()
     for thread in 0..<threads {
         finished.enter()
         Thread {
             start.wait()
-            var refused = 0
-            for index in 0..<count {
-                if poster.post(PosterStressEvent(thread: thread, index: index)) != .accepted {
-                    refused += 1
-                }
-            }
-            refusals.add(refused)
+            for index in 0..<count { post(PosterStressEvent(thread: thread, index: index)) }
             finished.leave()
         }.start()
     }
@@ -74,7 +79,6 @@ func postFromThreads(_ poster: EventPoster, threads: Int, count: Int) async -> I
     await withCheckedContinuation { continuation in
         finished.notify(queue: .global()) { continuation.resume() }
     }
-    return refusals.total
 }
 
 /// A counter that posting threads add to.

@@ -3,7 +3,7 @@ import Testing
 
 /// Contract §9 on a real bus: what a running trace records for every kind of pass, how it
 /// names recipients, how it starts and stops, and what `explain` and `description` say.
-@Suite struct TracingTests {
+@Suite struct BusTracingTests {
     // MARK: §9.2 Records and causes
 
     @Test func aNestedChainThreeLevelsDeepRecordsEachPassWithTheRecipientThatDispatchedIt() {
@@ -109,7 +109,7 @@ import Testing
         )
         let name =
             "events(of: TickEvent, bufferingPolicy: bufferingNewest(1))"
-            + " at EventBusKitTests/TracingTests.swift:\(line)"
+            + " at EventBusKitTests/BusTracingTests.swift:\(line)"
         let trace = bus.startTracing()
         bus.dispatch(TickEvent(count: 1))
         bus.dispatch(TickEvent(count: 2))  // the unread buffer drops tick(1)
@@ -142,7 +142,7 @@ import Testing
         )
         bus.register(TraceConsumer("After", [Num.self], trace: log))
         let name =
-            "Subscription(to: Num, throwing, at: EventBusKitTests/TracingTests.swift:\(line))"
+            "Subscription(to: Num, throwing, at: EventBusKitTests/BusTracingTests.swift:\(line))"
         let trace = bus.startTracing()
         bus.dispatch(Num(1))
         #expect(
@@ -181,7 +181,7 @@ import Testing
             bus.subscribe(to: Num.self, throwing: { if $0.value > 1 { throw SoldOut() } }), #line
         )
         let name =
-            "Subscription(to: Num, throwing, at: EventBusKitTests/TracingTests.swift:\(line))"
+            "Subscription(to: Num, throwing, at: EventBusKitTests/BusTracingTests.swift:\(line))"
         bus.register(
             TraceConsumer("Caller", [Other.self], trace: Trace()) { _ in
                 standIn?.consume(Num(2))
@@ -371,7 +371,7 @@ import Testing
     @Test func subscriptionsAreNamedByTheirEventTypeAndWhereTheyWereMade() {
         let bus = EventBus()
         let owner = SubscriptionOwner()
-        let file = "EventBusKitTests/TracingTests.swift"
+        let file = "EventBusKitTests/BusTracingTests.swift"
         let (plain, plainLine) = (bus.subscribe(to: Num.self) { _ in }, #line)
         let (throwing, throwingLine) = (bus.subscribe(to: Num.self, throwing: { _ in }), #line)
         let ownedLine = #line + 1
@@ -389,7 +389,7 @@ import Testing
 
     @Test func streamsAreNamedByTheirEventTypeBufferingPolicyAndWhereTheyWereMade() {
         let bus = EventBus()
-        let file = "EventBusKitTests/TracingTests.swift"
+        let file = "EventBusKitTests/BusTracingTests.swift"
         let (ticks, ticksLine) = (bus.events(of: TickEvent.self), #line)
         let categoryLine = #line + 1
         let category = bus.events(
@@ -449,7 +449,7 @@ import Testing
         bus.deregister(gone)
         let explanation = bus.explain(UserRewardPageViewEvent(page: "three"))
         let subscription =
-            "Subscription(to: UserRewardPageViewEvent, at: EventBusKitTests/TracingTests.swift:\(line))"
+            "Subscription(to: UserRewardPageViewEvent, at: EventBusKitTests/BusTracingTests.swift:\(line))"
         #expect(explanation.recipients == ["Pages", subscription])
         #expect(
             explanation.lines == [

@@ -28,7 +28,9 @@ private struct Pass: Equatable, CustomStringConvertible {
 /// A note's shape, comparable.
 private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.text) }
 
-@Suite struct TraceTests {
+/// What an `EventTrace` keeps, fed directly through the calls the bus makes: its records and
+/// notes, its ring of passes, and typed access to the events.
+@Suite struct TraceRecordingTests {
     @Test func recordsHoldEachPassWithItsRecipientsAndCauseInDeliveryOrder() {
         let trace = EventTrace(capacity: 100)
         recordScenario(into: trace)
