@@ -38,11 +38,10 @@ public final class EventTrace {
 
     /// The records, overwritten in place once full.
     private let ring: RecordRing
-    /// The sequence of the newest pass; `0` before the first. `@exclusivity(unchecked)`:
-    /// read and written only by the trace's own methods, in single statements that call
-    /// nothing that could reach the trace again, so no two accesses can overlap; unchecked, a
-    /// traced pass makes no run-time exclusivity check for it.
-    @exclusivity(unchecked) private var lastSequence = 0
+    /// The sequence of the newest pass; `0` before the first. Read and written only by the
+    /// trace's own methods, in single statements that call nothing that could reach the trace
+    /// again, so no two accesses can overlap and the optimizer drops their run-time checks.
+    private var lastSequence = 0
     /// The names of the recipients the records reached; a record holds indices into it. A
     /// name is added once; the names no record holds any more are dropped from time to time
     /// (see ``compactNames()``), so the table follows the records, not every recipient the
@@ -57,8 +56,8 @@ public final class EventTrace {
     /// Tells this trace's numbering of ``names`` apart from its earlier ones and from the
     /// bus's other traces': a recipient remembers the index of its name for one numbering.
     /// The trace's ``generation`` in the high 32 bits and its compactions in the low ones,
-    /// so it is unique per bus. `@exclusivity(unchecked)` for the reason `lastSequence` is.
-    @exclusivity(unchecked) private(set) var namesGeneration: Int
+    /// so it is unique per bus. Accessed as `lastSequence` is.
+    private(set) var namesGeneration: Int
 
     /// The smallest size at which ``names`` is compacted.
     static let minimumNameTable = 64

@@ -26,10 +26,16 @@ private struct Cast {
 
     /// Entries holding the recipients in call order.
     func entries() -> RouteEntries {
-        let entries = RouteEntries([])
-        for recipient in recipients { entries.insert(RouteEntry(recipient)) }
+        var entries = RouteEntries([])
+        for recipient in recipients { insert(RouteEntry(recipient), into: &entries) }
         return entries
     }
+}
+
+/// Inserts `entry` as a route does: into a larger copy when `entries` has no room.
+private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
+    if !entries.hasRoom(for: 1) { entries = entries.copy(reserving: 1) }
+    entries.insert(entry)
 }
 
 /// A route's entries: kept in call order (descending priority, then registration) whatever
@@ -47,8 +53,8 @@ private struct Cast {
     @Test(arguments: insertionOrders)
     func insertKeepsEntriesInCallOrderWhateverTheOrderTheyArrive(order: [Int]) {
         let cast = Cast()
-        let entries = RouteEntries([])
-        for index in order { entries.insert(RouteEntry(cast.recipients[index])) }
+        var entries = RouteEntries([])
+        for index in order { insert(RouteEntry(cast.recipients[index]), into: &entries) }
         #expect(names(entries) == Cast.callOrder)
         #expect(entries.count == 6)
         #expect((0..<entries.count).map { entries[$0].recipient.name } == Cast.callOrder)
@@ -99,7 +105,7 @@ private struct Cast {
         let cast = Cast()
         let original = RouteEntries([])
         for name in ["F", "B", "A"] { original.insert(RouteEntry(cast.named(name))) }
-        let copy = original.copy()
+        let copy = original.copy(reserving: 1)
         copy.insert(RouteEntry(cast.named("E")))
         copy.remove(cast.named("F"))
         original.remove(cast.named("A"))
@@ -126,8 +132,8 @@ private struct Cast {
         }
         var order = Array(recipients.indices)
         for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
-        let entries = RouteEntries([])  // room for 4: doubles five times
-        for index in order { entries.insert(RouteEntry(recipients[index])) }
+        var entries = RouteEntries([])  // room for 4: copied into double the room five times
+        for index in order { insert(RouteEntry(recipients[index]), into: &entries) }
         let expected = recipients.sorted { $0.callOrder < $1.callOrder }.map(\.name)
         #expect(names(entries) == expected)
         #expect(entries.count == 100)

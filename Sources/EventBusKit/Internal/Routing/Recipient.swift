@@ -29,9 +29,10 @@ final class Recipient {
     // while `traceGeneration` is the trace's `namesGeneration` (see `EventBus.traceDelivery`;
     // it changes when the trace compacts its names). Read and
     // written only by the trace, in single statements that call nothing that could reach this
-    // recipient again: no access can overlap another, so none is checked at run time.
-    @exclusivity(unchecked) private(set) var traceNameIndex = 0
-    @exclusivity(unchecked) private(set) var traceGeneration = -1
+    // recipient again: no access can overlap another, so the optimizer drops their run-time
+    // checks.
+    private(set) var traceNameIndex = 0
+    private(set) var traceGeneration = -1
 
     /// Remembers the index of this recipient's name in the trace's names numbered
     /// `generation` (a trace's `namesGeneration`).

@@ -32,8 +32,9 @@
             }
             precondition(
                 identityTableCount == recipients.count,
-                "registry: the identity table holds \(identityTableCount) recipients, the list \(recipients.count): a recipient was taken off the list without being deactivated"
-            )
+                "registry: the identity table holds \(identityTableCount) recipients, the list "
+                    + "\(recipients.count): a recipient was taken off the list without being "
+                    + "deactivated")
             precondition(
                 mayAnnounceConsumption
                     == recipients.contains(where: \.listensForConsumption),

@@ -2,13 +2,14 @@
 /// state, a value that calls no one.
 ///
 /// `Registry` holds every recipient in call order (``CallOrder``: priority, then registration)
-/// and, for each event type seen, its route (``Route``), found through a ``RouteTable``. Routes are built once per type, from the
-/// first event of that type (except, while a category is listed, for the few types whose
-/// values decide categories: see ``buildRoute(for:deciding:)``), and kept correct as
-/// recipients come and go:
+/// and, for each event type seen, its route (``Route``), found through a ``RouteTable``.
+/// Routes are built once per type, from the first event of that type (except, while a
+/// category is listed, for the few types whose values decide categories: see
+/// ``buildRoute(for:deciding:)``), and kept correct as recipients come and go:
 /// - adding a recipient inserts it into each route it matches at its place in call order (at
-///   the end, unless an earlier recipient has a lower priority), or, when its lists name a protocol category (which needs an event *value* to
-///   decide), empties the table so routes are rebuilt on next use;
+///   the end, unless an earlier recipient has a lower priority), or, when its lists name a
+///   protocol category (which needs an event *value* to decide), empties the table so routes
+///   are rebuilt on next use;
 /// - removing a recipient removes it from the routes it is in.
 ///
 /// Nothing here runs code of the app's: methods that remove recipients return the consumers
@@ -34,7 +35,7 @@ struct Registry {
     private var standInCallTypes = IdentityTable<any ConsumerCall.Type>()
     #if DEBUG
         /// Test-only: runs between the two steps of ``removeEnded()`` (see
-        /// `Registry+Testing.swift`).
+        /// `EventBusKit+Testing.swift`).
         var betweenSweepSteps: (() -> Void)?
     #endif
 

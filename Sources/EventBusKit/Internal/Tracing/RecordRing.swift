@@ -3,9 +3,9 @@
 ///
 /// Performance tricks, so that a traced delivery is one integer append into storage that
 /// already exists, with no reference counting and no run-time exclusivity check:
-/// - An unsafe buffer rather than a `[Slot]` stored property. Appending to a slot inside an
+/// - A ``SlotBuffer`` rather than a `[Slot]` stored property. Appending to a slot inside an
 ///   array held by a class is a `modify` access that Swift checks for exclusivity at run
-///   time on every traced delivery; a pointer's pointee is not checked, and overwriting in
+///   time on every traced delivery; a buffer's slot is not checked, and overwriting in
 ///   place keeps each slot's arrays. Sound: the block is allocated and freed only here,
 ///   `initialized` counts the slots that are initialized (always the first ones), and no
 ///   reference into it outlives a call (the ring is not `Sendable`: one isolation uses it).
@@ -25,51 +25,47 @@ final class RecordRing {
 
     /// The most slots the ring holds.
     let capacity: Int
-    // `@exclusivity(unchecked)`: these two integers are only read and written by the ring's
-    // own methods, in single statements that call nothing that could reach the ring again,
-    // so no access to them can overlap another; unchecked, a traced delivery makes no
-    // run-time exclusivity check at all.
+    // These two integers are only read and written by the ring's own methods, in single
+    // statements that call nothing that could reach the ring again, so no access to them can
+    // overlap another, and the optimizer drops their run-time checks.
 
     /// How many slots are initialized: the first `initialized` slots.
-    @exclusivity(unchecked) private(set) var initialized = 0
+    private(set) var initialized = 0
     /// The slot of the newest record; `-1` while empty.
-    @exclusivity(unchecked) private(set) var newest = -1
-    private let base: UnsafeMutablePointer<Slot>
+    private(set) var newest = -1
+    private let slots: SlotBuffer<Slot>
 
     init(capacity: Int) {
         self.capacity = capacity
-        base = .allocate(capacity: capacity)
+        slots = SlotBuffer(capacity: capacity)
     }
 
     deinit {
-        base.deinitialize(count: initialized)
-        base.deallocate()
+        slots.deinitialize(0..<initialized)
     }
 
     /// Makes the next slot the newest record, a pass of `event`; once the ring is full that
     /// slot is the oldest record, which is overwritten in place.
     func push(sequence: Int, event: any Event, cause: EventTrace.Cause?) {
         if initialized < capacity {
-            (base + initialized).initialize(
-                to: Slot(sequence: sequence, event: event, cause: cause))
+            slots.initialize(initialized, to: Slot(sequence: sequence, event: event, cause: cause))
             newest = initialized
             initialized += 1
             return
         }
         newest = newest + 1 == capacity ? 0 : newest + 1
-        let slot = base + newest
-        slot.pointee.sequence = sequence
-        slot.pointee.event = event
-        slot.pointee.cause = cause
-        slot.pointee.recipients.removeAll(keepingCapacity: true)
-        if !slot.pointee.notes.isEmpty { slot.pointee.notes.removeAll(keepingCapacity: true) }
+        slots[newest].sequence = sequence
+        slots[newest].event = event
+        slots[newest].cause = cause
+        slots[newest].recipients.removeAll(keepingCapacity: true)
+        if !slots[newest].notes.isEmpty { slots[newest].notes.removeAll(keepingCapacity: true) }
     }
 
     /// Appends the name at `index` of the trace's names to the newest record's recipients.
     @inline(__always)
     func appendRecipient(_ index: Int) {
         precondition(newest >= 0, "a delivery was recorded before any pass began")
-        base[newest].recipients.append(index)
+        slots[newest].recipients.append(index)
     }
 
     /// Appends `note` to the record `age` passes older than the newest (0: the newest), if
@@ -77,13 +73,13 @@ final class RecordRing {
     func appendNote(_ note: EventTrace.Note, age: Int) {
         guard age >= 0, age < initialized else { return }
         let slot = newest - age < 0 ? newest - age + initialized : newest - age
-        base[slot].notes.append(note)
+        slots[slot].notes.append(note)
     }
 
     /// Calls `body` with each index into the trace's names that the records hold.
     func forEachRecipient(_ body: (Int) -> Void) {
         for slot in 0..<initialized {
-            for index in base[slot].recipients { body(index) }
+            for index in slots[slot].recipients { body(index) }
         }
     }
 
@@ -91,19 +87,17 @@ final class RecordRing {
     /// `renumbered(index)` (the trace's names were compacted).
     func renumberRecipients(_ renumbered: (Int) -> Int) {
         for slot in 0..<initialized {
-            for position in base[slot].recipients.indices {
-                base[slot].recipients[position] = renumbered(base[slot].recipients[position])
+            for position in slots[slot].recipients.indices {
+                slots[slot].recipients[position] = renumbered(slots[slot].recipients[position])
             }
         }
     }
 
     /// The records, oldest first, their recipients named from `names`.
     func records(names: [String]) -> [EventTrace.Record] {
-        let held = UnsafeBufferPointer(start: base, count: initialized)
-        let order =
-            initialized == capacity && newest + 1 < capacity
-            ? Array(held[(newest + 1)...]) + Array(held[...newest]) : Array(held)
-        return order.map { slot in
+        let oldest = initialized == capacity && newest + 1 < capacity ? newest + 1 : 0
+        return (0..<initialized).map { offset in
+            let slot = slots[(oldest + offset) % initialized]
             EventTrace.Record(
                 sequence: slot.sequence, event: slot.event,
                 recipients: slot.recipients.map { names[$0] }, cause: slot.cause,

@@ -2,7 +2,7 @@ import CEventBusAtomics
 
 // Every block of memory EventBusKit allocates by hand, in one place: the route entries, the
 // queue of waiting events, a trace's records and the recipients' state words live in
-// `SlotBuffer`s; the registry and the pass's state live in `InPlace` cells. Nothing outside
+// `SlotBuffer`s; the registry lives in an `InPlace` cell. Nothing outside
 // this file allocates, frees or reinterprets memory (see ARCHITECTURE.md, "Unsafe code").
 
 /// A block of `capacity` slots of `Element`, allocated once and freed with the buffer, whose

@@ -1,5 +1,5 @@
-// Test-only members of the registry: hooks that let a test put another thread's action at an
-// exact point of a registry change, so that an interleaving is tested deterministically.
+// Test-only members, in one place: clear-box entry points that let the test suite reach a
+// state or a moment it cannot reach through the public API. Nothing in the library calls them.
 
 #if DEBUG
     extension EventBus {
@@ -14,3 +14,9 @@
         }
     }
 #endif
+
+extension EventTrace {
+    /// How many names the trace keeps, in its table of names and in the index of that table
+    /// (equal). Test-only.
+    var nameTableCount: (names: Int, indices: Int) { (names.count, nameIndices.count) }
+}
