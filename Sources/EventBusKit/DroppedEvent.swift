@@ -1,6 +1,6 @@
 /// The bus's announcement that a stream with a bounded buffer dropped an event.
 ///
-/// A stream from ``EventBus/events(of:bufferingPolicy:fileID:line:isolation:)->AsyncStream<T>`` made with
+/// A stream from ``EventBus/events(of:bufferingPolicy:replayingLatest:fileID:line:isolation:)->AsyncStream<T>`` made with
 /// `.bufferingNewest(n)` or `.bufferingOldest(n)` holds at most `n` events that its consumer
 /// has not read yet. When one more arrives, the stream drops one — the oldest buffered event
 /// for `.bufferingNewest`, the arriving one for `.bufferingOldest` — and the bus queues a

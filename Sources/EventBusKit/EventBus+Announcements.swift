@@ -14,7 +14,7 @@ extension EventBus {
     func announce(_ incident: Incident, by recipient: any EventConsumer, of event: any Event) {
         // A running trace notes it in the running pass (none outside a pass), naming the
         // recipient it happened to: a stand-in may be called directly from another's call.
-        let name = trace == nil ? nil : recipientName(of: recipient)
+        let name = trace == nil ? nil : outsideRecipientCall { recipientName(of: recipient) }
         let inPass = isDelivering ? pass.tracedPass : 0
         switch incident {
         case .failed(let error):

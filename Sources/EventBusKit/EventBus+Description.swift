@@ -6,7 +6,9 @@ extension EventBus {
     /// without delivering anything.
     ///
     /// The explanation follows the matching table of the delivery contract, evaluated on the
-    /// lists each recipient gave at registration. It builds no route and calls no recipient.
+    /// lists each recipient gave at registration, and lists recipients in call order,
+    /// naming the priority of each whose priority is not 0. It builds no route and calls no
+    /// recipient.
     ///
     /// ```swift
     /// print(bus.explain(PageViewEvent(screen: .screenTwo)))
@@ -17,16 +19,23 @@ extension EventBus {
     /// - Returns: The recipients in the order they would be called, and a line per recipient.
     /// - Complexity: O(*n*) for *n* registered recipients.
     public func explain(_ event: any Event) -> RoutingExplanation {
-        let candidates = registry.value.recipients.compactMap { recipient in
-            recipient.consumer.map { _ in (name: recipient.name, lists: recipient.lists) }
+        let candidates = outsideRecipientCall {
+            registry.value.recipients.compactMap { recipient in
+                recipient.consumer.map { _ in
+                    (
+                        name: recipient.name, priority: recipient.callOrder.priority,
+                        lists: recipient.lists
+                    )
+                }
+            }
         }
         return RoutingExplanation(event, candidates: candidates)
     }
 }
 
 extension EventBus: CustomStringConvertible {
-    /// The registered recipients in registration order with their lists, and the routes
-    /// built so far.
+    /// The registered recipients in call order with their lists (and their priority, when
+    /// it is not 0), the routes built so far, and the stored sticky values, if any.
     ///
     /// ```text
     /// EventBus: 2 recipients
@@ -34,12 +43,16 @@ extension EventBus: CustomStringConvertible {
     ///   2. Logger  willConsume: [DidConsumeEvent]  excludeList: []
     /// routes built: NavigationEvent → FlowController
     /// ```
-    public var description: String {
+    public var description: String { outsideRecipientCall { describe() } }
+
+    private func describe() -> String {
         let live = registry.value.recipients.filter { $0.consumer != nil }
         var lines = ["EventBus: \(counted(live.count, "recipient"))"]
         for (index, recipient) in live.enumerated() {
+            let priority = recipient.callOrder.priority
             lines.append(
                 "  \(index + 1). \(recipient.name)"
+                    + (priority == 0 ? "" : "  priority: \(priority)")
                     + "  willConsume: \(Self.listText(recipient.lists.willConsume))"
                     + "  excludeList: \(Self.listText(recipient.lists.excludeList))")
         }
@@ -53,6 +66,11 @@ extension EventBus: CustomStringConvertible {
                 lines.append(
                     "  \(route.type) → \(names.isEmpty ? "no one" : names.joined(separator: ", "))")
             }
+        }
+        let stored = latestValues.entries
+        if !stored.isEmpty {
+            lines.append("latest sticky values:")
+            for entry in stored { lines.append("  \(type(of: entry.event)): \(entry.event)") }
         }
         return lines.joined(separator: "\n")
     }

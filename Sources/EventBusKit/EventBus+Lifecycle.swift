@@ -5,26 +5,36 @@ extension EventBus {
     /// Adds `consumer` to the registry unless it is already registered; every registration,
     /// subscription and stream goes through here.
     ///
-    /// The lists are read first, outside any access to the registry, so a list getter may
-    /// call the bus. Every time the registry has doubled since the last sweep, recipients
-    /// that ended without being removed (weakly held consumers and owners that died, streams
-    /// that stopped) are swept out, which keeps the registry within twice the live
-    /// recipients (plus 64) at O(1) amortized per registration.
+    /// The consumer's lists, `priority` and `replaysLatest` are read first, outside any access
+    /// to the registry, so a getter may call the bus. Every time the registry has doubled since
+    /// the last sweep, recipients that ended without being removed (weakly held consumers and
+    /// owners that died, streams that stopped) are swept out, which keeps the registry within
+    /// twice the live recipients (plus 64) at O(1) amortized per registration. A recipient
+    /// that replays gets its replays last (see `replayLatest(to:cause:)`).
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` was already registered.
     /// - Parameters:
     ///   - standIn: The consumer again, when it is one of the bus's stand-ins (which the bus
-    ///     calls through ``StandIn/consumeRouted(_:)``).
-    ///   - priority: Where the recipient goes in call order (see ``CallOrder``).
+    ///     calls through ``AnyStandIn/consumeRouted(_:)``).
+    ///   - priority: Where the recipient goes in call order (see ``CallOrder``); `nil` reads
+    ///     the consumer's ``EventConsumer/priority``.
+    ///   - replaysLatest: Whether it first receives the stored sticky values it matches;
+    ///     `nil` reads the consumer's ``EventConsumer/replaysLatest``.
+    ///   - lifetime: For an owner-bound subscription, the object whose deallocation ends it.
     func add(
         _ consumer: any EventConsumer, weakly: Bool, standIn: (any AnyStandIn)? = nil,
-        priority: Int = 0
+        priority: Int? = nil, replaysLatest: Bool? = nil, lifetime: AnyObject? = nil
     ) -> Recipient? {
         #if DEBUG
             checkIsolation()  // see EventBus+IsolationCheck.swift
         #endif
         guard registeredRecipient(for: consumer) == nil else { return nil }
-        let lists = MatchList(of: consumer, category: category(named:))
+        let (lists, priority, replays) = outsideRecipientCall {
+            (
+                MatchList(of: consumer, category: category(named:)),
+                priority ?? consumer.priority, replaysLatest ?? consumer.replaysLatest
+            )
+        }
         MigrationDiagnostics.check(lists, of: consumer)  // debug builds: SwiftEventBus habits
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
@@ -33,7 +43,10 @@ extension EventBus {
         let (recipient, released) = changeRegistry {
             $0.add(consumer, lists: lists, weakly: weakly, standIn: standIn, priority: priority)
         }
-        release(afterAccess: released)
+        releaseOutsideRecipientCall(consume released)
+        guard let recipient else { return nil }
+        if let lifetime { recipient.bindLifetime(to: lifetime) }
+        if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
         return recipient
     }
 
@@ -45,14 +58,15 @@ extension EventBus {
     @discardableResult
     func end(_ recipient: Recipient) -> Bool {
         let (removed, released) = changeRegistry { $0.remove(recipient) }
-        release(afterAccess: released)
+        releaseOutsideRecipientCall(consume released)
         return removed
     }
 
     /// Removes every recipient that has ended without being removed: stopped streams, and
     /// owner-bound subscriptions or weakly held consumers whose object is gone.
     func removeEndedRecipients() {
-        release(afterAccess: changeRegistry { $0.removeEnded() })
+        let released = changeRegistry { $0.removeEnded() }
+        releaseOutsideRecipientCall(consume released)
     }
 
     /// The bus is going away: refuse later posts, finish its streams, and release every

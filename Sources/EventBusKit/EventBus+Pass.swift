@@ -8,6 +8,7 @@ extension EventBus {
     @inline(__always)
     func runPass(_ event: any Event, cause: EventTrace.Cause?) {
         let route = route(of: event)
+        if route.isSticky { storeLatest(event) }
         if let trace {
             runTracedPass(event, over: route, cause: cause, trace: trace)
         } else {
@@ -15,9 +16,9 @@ extension EventBus {
         }
     }
 
-    /// Delivers `event` to `recipient` alone, in a pass of its own: for work that concerns
-    /// one recipient (a replay to a new recipient). Every rule of a pass holds: the
-    /// recipient is skipped when it has ended, the pass is traced and announced.
+    /// Delivers `event` to `recipient` alone, in a pass of its own: a replay to a new
+    /// recipient. Every rule of a pass holds: the recipient is skipped when it has ended, the
+    /// pass is traced and announced. It stores nothing as the latest value.
     func runPass(_ event: any Event, onlyTo recipient: Recipient, cause: EventTrace.Cause?) {
         let entries = RouteEntries(CollectionOfOne(RouteEntry(recipient)))
         let route = RouteView(entries: entries, kind: EventKind(type(of: event)))
@@ -52,10 +53,12 @@ extension EventBus {
         var delivered = 0
         // Nothing changes these entries during the pass. Each is read through
         // `entries[index]` rather than bound to a local: a local reference would be retained
-        // for its whole scope.
+        // for its whole scope. The loop ends at `pass.end`, which `cancelDelivery()` sets to
+        // 0 from inside a recipient's call.
         let entries = route.entries
+        pass.end = entries.count
         var index = 0
-        while index < entries.count {
+        while index < pass.end {
             defer { index &+= 1 }
             if let unretained = entries[index].unretained {
                 let state = unretained.state
@@ -137,6 +140,7 @@ extension EventBus {
     @inline(__always)
     private func endPass() {
         pass.runningRoute = nil
+        pass.end = 0
         if pass.pinnedRoute != nil { unpinRoute() }
     }
 
@@ -205,7 +209,8 @@ struct TracedPass: PassWatcher {
 
     @inline(__always)
     func passBegins(_ event: any Event, on bus: EventBus) {
-        bus.beginTracedPass(of: event, cause: cause, in: trace)
+        // Overwriting the trace's oldest record releases its event: app code.
+        bus.outsideRecipientCall { bus.beginTracedPass(of: event, cause: cause, in: trace) }
     }
 
     @inline(__always)

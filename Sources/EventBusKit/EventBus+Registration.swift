@@ -48,6 +48,35 @@ extension EventBus {
         registeredRecipient(for: consumer) != nil
     }
 
+    /// Whether an event of exactly the dynamic type `type` would reach at least one
+    /// recipient now, answered without a value and without delivering anything.
+    ///
+    /// ```swift
+    /// if bus.hasRecipients(for: ThumbnailReady.self) {
+    ///     bus.dispatch(ThumbnailReady(image: renderThumbnail()))
+    /// }
+    /// ```
+    ///
+    /// A category entry (``Conforming``) is decided by the type's conformance, which Swift
+    /// can check only on a value: once an event of the type has been dispatched, the bus
+    /// knows it exactly; before that, a category entry that could cover the type counts as
+    /// covering it, so the answer is never `false` for an event that would be delivered.
+    /// - Parameter type: The event's dynamic type.
+    /// - Returns: Whether a live recipient would receive an event of that type.
+    /// - Complexity: O(*k*) for the *k* recipients of a type already routed; O(*n*) for *n*
+    ///   recipients otherwise.
+    public func hasRecipients(for type: any Event.Type) -> Bool {
+        if let route = registry.value.routeTable.view(for: ObjectIdentifier(type)) {
+            let entries = route.entries
+            for index in 0..<entries.count where entries[index].isLive { return true }
+            return false
+        }
+        let kind = EventKind(type)
+        return registry.value.recipients.contains {
+            $0.consumer != nil && $0.lists.mayMatch(kind)
+        }
+    }
+
     /// The number of recipients — consumers and subscriptions — currently registered.
     public var recipientCount: Int { registry.value.count }
 }

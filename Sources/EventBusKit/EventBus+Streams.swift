@@ -31,6 +31,8 @@ extension EventBus {
     ///   - bufferingPolicy: How many unread events the stream keeps; `.unbounded` (the
     ///     default) keeps them all. A negative count stops with a message naming
     ///     `bufferingPolicy`.
+    ///   - replayingLatest: Whether the stream first receives the latest stored value of
+    ///     every ``StickyEvent`` type it matches (see ``EventBus/latest(_:)``).
     ///   - fileID: Where the stream is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
@@ -40,6 +42,7 @@ extension EventBus {
     public func events<T: Event & Sendable>(
         of type: T.Type,
         bufferingPolicy: AsyncStream<T>.Continuation.BufferingPolicy = .unbounded,
+        replayingLatest: Bool = false,
         fileID: String = #fileID,
         line: Int = #line,
         isolation: isolated (any Actor)? = #isolation
@@ -47,6 +50,7 @@ extension EventBus {
         makeStream(
             listing: T.self,
             bufferingPolicy: bufferingPolicy,
+            replayingLatest: replayingLatest,
             label: {
                 "events(of: \(T.self), bufferingPolicy: \(bufferingPolicy)) at \(fileID):\(line)"
             },
@@ -55,7 +59,7 @@ extension EventBus {
 
     /// Returns an asynchronous stream of the events whose type conforms to a protocol.
     ///
-    /// Same rules as ``events(of:bufferingPolicy:fileID:line:isolation:)->AsyncStream<T>``, with
+    /// Same rules as ``events(of:bufferingPolicy:replayingLatest:fileID:line:isolation:)->AsyncStream<T>``, with
     /// `willConsume = [Conforming<P>.self]`: the stream receives every event that `is P`,
     /// except the bus's own announcements.
     ///
@@ -72,6 +76,8 @@ extension EventBus {
     ///   - bufferingPolicy: How many unread events the stream keeps; `.unbounded` (the
     ///     default) keeps them all. A negative count stops with a message naming
     ///     `bufferingPolicy`.
+    ///   - replayingLatest: Whether the stream first receives the latest stored value of
+    ///     every ``StickyEvent`` type it matches (see ``EventBus/latest(_:)``).
     ///   - fileID: Where the stream is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
@@ -82,6 +88,7 @@ extension EventBus {
     public func events<P: Sendable>(
         of category: Conforming<P>.Type,
         bufferingPolicy: AsyncStream<P>.Continuation.BufferingPolicy = .unbounded,
+        replayingLatest: Bool = false,
         fileID: String = #fileID,
         line: Int = #line,
         isolation: isolated (any Actor)? = #isolation
@@ -89,6 +96,7 @@ extension EventBus {
         makeStream(
             listing: category,
             bufferingPolicy: bufferingPolicy,
+            replayingLatest: replayingLatest,
             label: {
                 "events(of: \(category.entryName), bufferingPolicy: \(bufferingPolicy))"
                     + " at \(fileID):\(line)"
@@ -113,6 +121,7 @@ extension EventBus {
     private func makeStream<Element: Sendable>(
         listing listed: any Event.Type,
         bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+        replayingLatest: Bool,
         label: @escaping () -> String,
         isolation: isolated (any Actor)?
     ) -> AsyncStream<Element> {
@@ -123,7 +132,9 @@ extension EventBus {
         let standIn = StandIn(
             streaming: listed, yield: { continuation.yield($0) },
             finish: { continuation.finish() }, label: label, bus: self)
-        let ending = add(standIn, weakly: false, standIn: standIn)!.ending
+        let ending = add(
+            standIn, weakly: false, standIn: standIn, priority: 0,
+            replaysLatest: replayingLatest)!.ending
         // When the consumer stops, the handler (on whatever thread it runs) ends the
         // recipient first, as a dropped token does, so from then on the bus never calls it,
         // then asks the bus, through the locked mailbox, to remove it. The handler never

@@ -2,10 +2,12 @@ extension EventBus {
     /// Subscribes a closure to events of type `T`, for as long as the returned token lives.
     ///
     /// The subscription behaves as a consumer with `willConsume = [T]`, `excludeList = []`:
-    /// it receives every event that `is T` (subclasses of a class `T` included), in
-    /// registration order among the event's recipients, under the same snapshot rules. The
-    /// bus retains `handler` until the token is cancelled or deinitialized; the token does
-    /// not retain the bus.
+    /// it receives every event that `is T` (subclasses of a class `T` included), in call
+    /// order among the event's recipients (descending `priority`, then registration order),
+    /// under the same snapshot rules. The bus retains `handler` until the token is cancelled
+    /// or deinitialized; the token does not retain the bus. With `replayingLatest`, it first
+    /// receives the latest stored value of every ``StickyEvent`` type it matches (see
+    /// ``latest(_:)``), each in a pass of its own.
     ///
     /// ```swift
     /// let token = bus.subscribe(to: PageViewEvent.self) { event in
@@ -15,28 +17,41 @@ extension EventBus {
     /// token.cancel()
     /// ```
     /// - Parameters:
-    ///   - type: A concrete event type. The wildcards ``AllEvent``, ``NoEvent`` and
-    ///     ``Conforming`` have no instances for the closure to receive: passing one stops
-    ///     with a message naming `type` (register a consumer instead).
+    ///   - type: An event type. For ``AllEvent`` and categories (``Conforming``), the
+    ///     forms whose closure takes `any Event` or `P` apply; ``NoEvent`` has no events for
+    ///     the closure to receive: passing it stops with a message naming `type`.
+    ///   - priority: Where the subscription goes in call order: higher is called earlier.
+    ///   - replayingLatest: Whether it first receives the latest stored sticky values.
     ///   - fileID: Where the subscription is made; names it in ``DidConsumeEvent``.
     ///   - line: The line of the `subscribe` call; names it in ``DidConsumeEvent``.
     ///   - handler: Called with each matching event, on the bus's isolation.
     /// - Returns: The token that keeps the subscription alive.
     /// - Complexity: O(*r*) for *r* event types already routed, amortized.
+    @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, their own forms apply
     public func subscribe<T: Event>(
         to type: T.Type,
+        priority: Int = 0,
+        replayingLatest: Bool = false,
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (T) -> Void
     ) -> Subscription {
-        subscribe(handler, label: { "Subscription(to: \(T.self), at: \(fileID):\(line))" })
+        subscribe(
+            listing: T.self, handler, priority: priority, replayingLatest: replayingLatest,
+            label: { "Subscription(to: \(T.self), at: \(fileID):\(line))" })
     }
 
-    /// The message `subscribe(to:)` stops with for `type`, or `nil` when it is subscribable.
+    /// The message `subscribe(to:)` stops with for `type`, or `nil` when it is subscribable:
+    /// ``NoEvent`` covers no event, and a closure that takes ``AllEvent`` or a ``Conforming``
+    /// value could never be called (their forms take `any Event` and `P`).
     static func subscriptionProblem(_ type: any Event.Type) -> String? {
-        if type == AllEvent.self || type == NoEvent.self || MatchList.category(named: type) != nil {
+        if type == NoEvent.self {
             return
-                "subscribe(to:): type \(type) is a wildcard with no instances; a closure for it could never be called. Register an EventConsumer to list wildcards and categories."
+                "subscribe(to:): type NoEvent covers no event; a closure for it could never be called"
+        }
+        if type == AllEvent.self || MatchList.category(named: type) != nil {
+            return
+                "subscribe(to:): type \(type) has no instances; write the closure's parameter as `any Event` for AllEvent, or as `P` for Conforming<P>"
         }
         return nil
     }
@@ -44,7 +59,7 @@ extension EventBus {
     /// Subscribes a closure that may throw to events of type `T`, for as long as the
     /// returned token lives.
     ///
-    /// Same rules as ``subscribe(to:fileID:line:_:)``, plus: an error thrown by `handler`
+    /// Same rules as ``subscribe(to:priority:replayingLatest:fileID:line:_:)-(T.Type,_,_,_,_,_)``, plus: an error thrown by `handler`
     /// never stops delivery — the event still reaches its remaining recipients — is never
     /// retried, and is announced once as a ``ConsumerFailedEvent`` naming the subscription,
     /// the event and the error (queued only while someone listens for it). The call still
@@ -61,21 +76,26 @@ extension EventBus {
     /// }.store(in: &tokens)
     /// ```
     /// - Parameters:
-    ///   - type: A concrete event type. The wildcards ``AllEvent``, ``NoEvent`` and
-    ///     ``Conforming`` stop with a message naming `type`.
+    ///   - type: An event type; ``NoEvent`` stops with a message naming `type`.
+    ///   - priority: Where the subscription goes in call order: higher is called earlier.
+    ///   - replayingLatest: Whether it first receives the latest stored sticky values.
     ///   - fileID: Where the subscription is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - handler: Called with each matching event, on the bus's isolation; may throw.
     /// - Returns: The token that keeps the subscription alive.
     /// - Complexity: O(*r*) for *r* event types already routed, amortized.
+    @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, their own forms apply
     public func subscribe<T: Event>(
         to type: T.Type,
+        priority: Int = 0,
+        replayingLatest: Bool = false,
         fileID: String = #fileID,
         line: Int = #line,
         throwing handler: @escaping (T) throws -> Void
     ) -> Subscription {
         subscribe(
-            handler, label: { "Subscription(to: \(T.self), throwing, at: \(fileID):\(line))" })
+            listing: T.self, handler, priority: priority, replayingLatest: replayingLatest,
+            label: { "Subscription(to: \(T.self), throwing, at: \(fileID):\(line))" })
     }
 
     /// Subscribes a closure to events of type `T` for as long as `owner` lives, handing it
@@ -87,8 +107,10 @@ extension EventBus {
     /// when the registry has doubled, so ended entries never pile up. Its lifetime is the
     /// owner's: the returned
     /// token may be discarded without ending it; ``Subscription/cancel()`` on it ends it
-    /// earlier. Otherwise it behaves like ``subscribe(to:fileID:line:_:)``: a consumer with
-    /// `willConsume = [T]`, in registration order, under the same snapshot rules.
+    /// earlier. Otherwise it behaves like ``subscribe(to:priority:replayingLatest:fileID:line:_:)-(T.Type,_,_,_,_,_)``: a
+    /// consumer with `willConsume = [T]`, in call order, under the same snapshot rules. A
+    /// replay to a subscription whose owner is already gone is skipped, like any delivery to
+    /// it.
     ///
     /// ```swift
     /// final class CartScreen {
@@ -104,31 +126,41 @@ extension EventBus {
     /// > Important: Reach the owner through the closure's first argument. A closure that
     /// > captures `owner` strongly keeps it alive for as long as the bus lives.
     /// - Parameters:
-    ///   - type: A concrete event type. The wildcards ``AllEvent``, ``NoEvent`` and
-    ///     ``Conforming`` stop with a message naming `type`, as for
-    ///     ``subscribe(to:fileID:line:_:)``.
+    ///   - type: An event type; ``NoEvent`` stops with a message naming `type`.
     ///   - owner: The object whose lifetime bounds the subscription; held weakly.
+    ///   - priority: Where the subscription goes in call order: higher is called earlier.
+    ///   - replayingLatest: Whether it first receives the latest stored sticky values.
     ///   - fileID: Where the subscription is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - handler: Called with the owner and each matching event, on the bus's isolation.
     /// - Returns: A token that may be discarded, or kept to cancel earlier.
     /// - Complexity: O(*r*) for *r* event types already routed, amortized.
     @discardableResult
+    @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, their own forms apply
     public func subscribe<T: Event, Owner: AnyObject>(
         to type: T.Type,
         owner: Owner,
+        priority: Int = 0,
+        replayingLatest: Bool = false,
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (Owner, T) -> Void
     ) -> Subscription {
-        let body = { [weak owner] (event: T) in
-            guard let owner else { return }
-            handler(owner, event)
-        }
-        return subscribe(
-            body,
+        subscribe(
+            listing: T.self, Self.bound(handler, to: owner), priority: priority,
+            replayingLatest: replayingLatest,
             label: { "Subscription(to: \(T.self), at: \(fileID):\(line), owner: \(Owner.self))" },
             owner: owner)
+    }
+
+    /// `handler` called with `owner` while it lives; held weakly.
+    static func bound<Value, Owner: AnyObject>(
+        _ handler: @escaping (Owner, Value) -> Void, to owner: Owner
+    ) -> (Value) -> Void {
+        { [weak owner] value in
+            guard let owner else { return }
+            handler(owner, value)
+        }
     }
 
     /// Registers a closure stand-in for `T` and returns its token; the one body of every
@@ -136,14 +168,18 @@ extension EventBus {
     ///
     /// - Parameter owner: For an owner-bound subscription, the object whose deallocation ends
     ///   it; its token then does not end it on deinit.
-    private func subscribe<T: Event>(
-        _ handler: @escaping (T) throws -> Void, label: @escaping () -> String,
-        owner: AnyObject? = nil
+    func subscribe<T>(
+        listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
+        priority: Int, replayingLatest: Bool, label: @escaping () -> String,
+        owner: AnyObject? = nil, finish: (@Sendable () -> Void)? = nil
     ) -> Subscription {
-        if let problem = Self.subscriptionProblem(T.self) { preconditionFailure(problem) }
-        let standIn = StandIn(handler, label: label, bus: self)
-        let recipient = add(standIn, weakly: false, standIn: standIn)!
-        if let owner { recipient.bindLifetime(to: owner) }
+        if listed == T.self, let problem = Self.subscriptionProblem(listed) {
+            preconditionFailure(problem)
+        }
+        let standIn = StandIn(listing: listed, handler, finish: finish, label: label, bus: self)
+        let recipient = add(
+            standIn, weakly: false, standIn: standIn, priority: priority,
+            replaysLatest: replayingLatest, lifetime: owner)!
         return Subscription(
             bus: self, recipient: recipient, endsOnDeinit: owner == nil ? mailbox() : nil)
     }

@@ -79,7 +79,7 @@ extension EventBus {
     @inline(never)
     func traceFirstDelivery(to recipient: Recipient, in trace: EventTrace) {
         pass.tracedRecipientIndex = -1
-        let name = recipient.name
+        let name = outsideRecipientCall { recipient.name }
         guard pass.runningTraceGeneration == trace.generation else { return }
         // May compact the trace's names, which renumbers them: the bus holds no index into
         // them now (`pass.tracedRecipientIndex` is -1), and the pass's earlier deliveries are in

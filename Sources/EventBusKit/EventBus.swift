@@ -61,6 +61,8 @@ public final class EventBus {
     var endedSweepThreshold = 64
     /// The running trace (see `EventBus+Tracing.swift`); `nil` costs the pass one test.
     var trace: EventTrace?
+    /// The latest value of each sticky event type (see `EventBus+Sticky.swift`).
+    var latestValues = LatestValues()
     /// How many traces the bus has started: numbers the next one's generation.
     var startedTraces = 0
 
@@ -112,6 +114,11 @@ public final class EventBus {
 
     /// Whether an outermost dispatch is running its passes.
     var isDelivering: Bool { core.isDelivering }
+
+    /// Starts a drain that begins with queued work rather than a dispatch (replays).
+    ///
+    /// - Precondition: Not delivering.
+    func beginDrain() { core.beginDrain() }
 
     /// The slots the queue of waiting events has allocated (for memory-bound tests).
     var waitingCapacity: Int { core.waitingCapacity }
@@ -169,18 +176,27 @@ public final class EventBus {
 
     /// Runs the passes of the waiting events until the core says the drain is over, discards
     /// what the budget leaves, and reports.
+    /// `ranFirst` is `false` for a drain that begins with nothing delivered (replays).
     @inline(never)
-    private func drain() -> DispatchReport {
+    func drain(ranFirst: Bool = true) -> DispatchReport {
         defer { if core.queueMayShrink { changeCore { $0.fitQueueToLastDrain() } } }
+        var ran = ranFirst
         while true {
-            switch core.passEnded() {
+            switch core.passEnded(ran: ran) {
             case .finish(let report):
                 return report
             case .deliverNext:
                 // The event is released after its pass, while the bus still delivers: a
                 // dispatch from its deinit is queued like any other.
                 let next = changeCore { $0.takeNext() }
-                runPass(next.event, cause: next.cause)
+                if let replay = next.replay {
+                    ran = runReplay(
+                        next.event, to: replay.recipient, stamp: replay.stamp,
+                        cause: next.cause)
+                } else {
+                    runPass(next.event, cause: next.cause)
+                    ran = true
+                }
             case .discardWaiting:
                 while let discarded = changeCore({ $0.takeDiscarded() }) {
                     release(afterAccess: discarded)

@@ -25,6 +25,13 @@
 ///   conformance (`@MainActor final class FlowController: @MainActor EventConsumer`) and
 ///   registers on a bus that lives on the main actor.
 /// - Conformers are classes: the bus identifies a consumer by object identity.
+/// - `priority` and `replaysLatest` are requirements with defaults, and Swift picks a
+///   requirement's implementation where the conformance is declared. Two pitfalls follow:
+///   a conforming type that already has an unrelated `var priority: Int` now has that
+///   priority on the bus (rename it, or implement the requirement explicitly); and a
+///   subclass that declares `priority` or `replaysLatest` under a base class that conforms
+///   without declaring them is not read — the base class's default is. Declare both in the
+///   class that conforms (subclasses may override them there).
 public protocol EventConsumer: AnyObject {
     /// The event types this consumer receives; read once, at registration.
     ///
@@ -43,12 +50,34 @@ public protocol EventConsumer: AnyObject {
     /// Handles one delivered event.
     ///
     /// Called by the bus, on its isolation, once for each event this consumer matches, in
-    /// registration order among the event's recipients.
+    /// call order among the event's recipients (descending ``priority``, then registration
+    /// order).
     /// - Parameter event: The event, as dispatched (its dynamic type is the one routed).
     func consume(_ event: any Event)
+
+    /// Where this consumer goes among an event's recipients: higher is called earlier;
+    /// read once, at registration. Defaults to `0`.
+    ///
+    /// Recipients of equal priority are called in registration order.
+    var priority: Int { get }
+
+    /// Whether this consumer, when registered, first receives the latest stored value of
+    /// every ``StickyEvent`` type it matches; read once, at registration. Defaults to
+    /// `false`.
+    ///
+    /// Each replay is a pass of its own that reaches only this consumer, oldest stored value
+    /// first: before ``EventBus/register(_:)`` returns on an idle bus; registered during a
+    /// pass, as soon as that pass ends.
+    var replaysLatest: Bool { get }
 }
 
 extension EventConsumer {
     /// No exclusions: the default ``EventConsumer/excludeList``.
     public var excludeList: [any Event.Type] { [] }
+
+    /// Priority `0`: the default ``EventConsumer/priority``.
+    public var priority: Int { 0 }
+
+    /// No replay: the default ``EventConsumer/replaysLatest``.
+    public var replaysLatest: Bool { false }
 }

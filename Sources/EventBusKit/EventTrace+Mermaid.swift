@@ -47,10 +47,11 @@ extension EventTrace {
             for note in record.notes {
                 let over: MermaidParticipant
                 switch note {
-                case .refused(_, _, let recipient?), .failed(_, let recipient, _):
+                case .refused(_, _, let recipient?), .failed(_, let recipient, _),
+                    .stopped(let recipient?):
                     over = .recipient(recipient)
                 case .dropped(_, let stream): over = .recipient(stream)
-                case .refused, .discarded: over = origin
+                case .refused, .discarded, .stopped: over = origin
                 }
                 body.append("Note over \(participants.id(for: over)): \(mermaidEscaped(note.text))")
             }

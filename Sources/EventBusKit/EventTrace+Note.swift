@@ -22,12 +22,16 @@ extension EventTrace {
         case failed(event: any Event, recipient: String, error: String)
         /// The drain budget was reached and this many waiting events were discarded.
         case discarded(count: Int)
+        /// A recipient called ``EventBus/cancelDelivery()``: the pass ended after it;
+        /// `recipient` names it (`nil` when the trace did not name it).
+        case stopped(recipient: String?)
     }
 }
 
 extension EventTrace.Note: CustomStringConvertible {
     /// The note in words, as the pictures show it:
     /// `"dispatch of ping(3) by Echo refused: rejectedFull"`, `"Ticker dropped tick(0)"`,
-    /// `"Loader failed on load: timedOut"`, `"2 waiting events discarded at the drain budget"`.
+    /// `"Loader failed on load: timedOut"`, `"2 waiting events discarded at the drain budget"`,
+    /// `"Gate stopped the delivery"`.
     public var description: String { text }
 }

@@ -1,8 +1,9 @@
 /// Who would receive an event now, and why each registered recipient would or would not.
 ///
 /// The bus answers it without delivering anything: ``recipients`` names the recipients that
-/// would be called, in the order they would be called (registration order), and
-/// ``description`` has one line for every registered recipient, in registration order,
+/// would be called, in the order they would be called (descending priority, then
+/// registration order), and ``description`` has one line for every registered recipient, in
+/// that order, naming its priority when it is not 0,
 /// saying whether it would receive the event and which row of the matching table decided
 /// it — with the deciding entry of `willConsume` or `excludeList` when an entry decided:
 ///
@@ -23,8 +24,8 @@
 public struct RoutingExplanation: CustomStringConvertible, Sendable {
     /// The recipients that would receive the event, in the order they would be called.
     public let recipients: [String]
-    /// One line per registered recipient, in registration order: whether it would receive
-    /// the event and which entry of which list decided it.
+    /// One line per registered recipient, in call order: whether it would receive the event
+    /// and which entry of which list decided it.
     public let lines: [String]
 
     /// The explanation, one line per registered recipient (``lines`` joined by newlines);
@@ -33,9 +34,9 @@ public struct RoutingExplanation: CustomStringConvertible, Sendable {
         lines.isEmpty ? "no recipients are registered" : lines.joined(separator: "\n")
     }
 
-    /// Explains the routing of `event` to `candidates`, the registered recipients in
-    /// registration order with the lists they were registered with.
-    init(_ event: any Event, candidates: [(name: String, lists: MatchList)]) {
+    /// Explains the routing of `event` to `candidates`, the registered recipients in call
+    /// order with their priorities and the lists they were registered with.
+    init(_ event: any Event, candidates: [(name: String, priority: Int, lists: MatchList)]) {
         let type = Swift.type(of: event)
         var recipients: [String] = []
         var lines: [String] = []
@@ -43,7 +44,8 @@ public struct RoutingExplanation: CustomStringConvertible, Sendable {
             let decision = candidate.lists.decision(for: type, value: event)
             if decision.delivers { recipients.append(candidate.name) }
             let verdict = decision.delivers ? "receives it" : "does not receive it"
-            lines.append("\(candidate.name) \(verdict): \(decision.reason)")
+            let priority = candidate.priority == 0 ? "" : " (priority \(candidate.priority))"
+            lines.append("\(candidate.name)\(priority) \(verdict): \(decision.reason)")
         }
         self.recipients = recipients
         self.lines = lines

@@ -75,7 +75,8 @@ private func take(_ count: Int, from ring: inout EventRing) -> [Int] {
         var taken: [(value: Int, wasDispatched: Bool, cause: EventTrace.Cause?)] = []
         while !ring.isEmpty {
             let wasDispatched = ring.firstIsDispatched
-            let (event, cause) = ring.removeFirst()
+            let slot = ring.removeFirst()
+            let (event, cause) = (slot.event, slot.cause)
             taken.append(((event as! Num).value, wasDispatched, cause))
         }
         #expect(taken.map(\.value) == [1, 2, 3])

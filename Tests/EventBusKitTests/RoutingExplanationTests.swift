@@ -127,7 +127,8 @@ struct ExplainedRow: Sendable, CustomTestStringConvertible {
     }
 
     @Test func anEmptyRegistryIsExplainedInWords() {
-        let explanation = RoutingExplanation(Num(1), candidates: [])
+        let explanation = RoutingExplanation(
+            Num(1), candidates: [] as [(name: String, lists: MatchList)])
         #expect(explanation.recipients == [])
         #expect(explanation.description == "no recipients are registered")
     }

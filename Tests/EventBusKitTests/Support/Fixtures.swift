@@ -72,6 +72,10 @@ final class TraceConsumer: EventConsumer, CustomStringConvertible {
     let trace: Trace
     /// Runs after the consumption is traced: dispatch, cancel, register from here.
     var onConsume: ((any Event) -> Void)?
+    /// Read at registration: where the consumer goes in call order.
+    var priority = 0
+    /// Read at registration: whether it first receives the stored sticky values.
+    var replaysLatest = false
 
     init(
         _ name: String,
@@ -102,4 +106,28 @@ final class MutableListConsumer: EventConsumer {
     init(_ current: [any Event.Type]) { self.current = current }
     var willConsume: [any Event.Type] { current }
     func consume(_ event: any Event) { received.append(label(event)) }
+}
+
+/// A sticky struct event: the bus keeps its latest value.
+struct Mood: StickyEvent, Sendable, CustomStringConvertible {
+    let value: String
+    init(_ value: String) { self.value = value }
+    var description: String { "mood(\(value))" }
+}
+
+/// A second sticky struct event.
+struct Volume: StickyEvent, Sendable, CustomStringConvertible {
+    let level: Int
+    init(_ level: Int) { self.level = level }
+    var description: String { "volume(\(level))" }
+}
+
+/// The root of a sticky class hierarchy.
+class Weather: StickyEvent, CustomStringConvertible {
+    var description: String { "weather" }
+}
+
+/// A sticky subclass, stored apart from its superclass.
+final class Rain: Weather {
+    override var description: String { "rain" }
 }

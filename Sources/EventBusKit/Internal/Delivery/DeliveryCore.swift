@@ -37,6 +37,8 @@ struct DeliveryCore: ~Copyable {
     private var delivered = 0
     /// Events the current drain has discarded at the budget.
     private var discarded = 0
+    /// Replays queued since the current pass began: the next one goes after them.
+    private var replaysQueuedThisPass = 0
 
     init(maximumPending: Int, maximumEventsPerDrain: Int, reentrancy: EventBus.Reentrancy) {
         self.maximumPending = maximumPending
@@ -59,6 +61,7 @@ struct DeliveryCore: ~Copyable {
         isDelivering = true
         delivered = 0
         discarded = 0
+        replaysQueuedThisPass = 0
     }
 
     /// The answer to a dispatch made while delivering, when it is refused; `nil` when it
@@ -71,7 +74,7 @@ struct DeliveryCore: ~Copyable {
 
     /// Queues an event that was dispatched while delivering and not refused; `cause` is
     /// what a running trace records for it.
-    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
+    @inline(__always)  // keeps the event in its existential (ARCHITECTURE.md, "Tricks")
     mutating func enqueue(dispatched event: consuming any Event, cause: EventTrace.Cause?) {
         waiting.append(event, isDispatched: true, cause: cause)
         waitingDispatched += 1
@@ -98,9 +101,24 @@ struct DeliveryCore: ~Copyable {
     }
 
     /// Queues one of the bus's announcements; `maximumPending` does not apply.
-    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
+    @inline(__always)  // keeps the event in its existential (ARCHITECTURE.md, "Tricks")
     mutating func enqueue(announcement: consuming any Event, cause: EventTrace.Cause?) {
         waiting.append(announcement, isDispatched: false, cause: cause)
+    }
+
+    /// Queues a replay of the stored value `event` (stamped `stamp`) to `recipient`: it runs
+    /// as soon as the current pass ends, after the replays queued before it in this pass and
+    /// before every other waiting event. Like an announcement, neither `maximumPending` nor
+    /// ``EventBus/Reentrancy/reject`` applies.
+    mutating func enqueue(
+        replay event: any Event, to recipient: Recipient, stamp: Int, cause: EventTrace.Cause?
+    ) {
+        waiting.insert(
+            EventRing.Slot(
+                event: event, isDispatched: false, cause: cause,
+                replay: (recipient, stamp)),
+            at: replaysQueuedThisPass)
+        replaysQueuedThisPass += 1
     }
 
     /// Drops what a trace recorded as the causes of the waiting events: a trace started now
@@ -135,9 +153,10 @@ struct DeliveryCore: ~Copyable {
     /// The report of a drain that ran one pass and discarded nothing.
     static let singlePassReport = DispatchReport.drained(events: 1)
 
-    /// Ends a pass and says what comes next.
-    mutating func passEnded() -> Step {
-        delivered += 1
+    /// Ends a pass and says what comes next; `ran` is `false` when the taken event ran no
+    /// pass (a replay whose recipient or value was gone by then), so it is not counted.
+    mutating func passEnded(ran: Bool = true) -> Step {
+        if ran { delivered += 1 }
         if waiting.isEmpty { return .finish(endDrain()) }
         if delivered == maximumEventsPerDrain { return .discardWaiting }
         return .deliverNext
@@ -146,8 +165,9 @@ struct DeliveryCore: ~Copyable {
     /// Takes the oldest waiting event for its pass.
     ///
     /// - Precondition: ``passEnded()`` returned ``Step/deliverNext``.
-    mutating func takeNext() -> (event: any Event, cause: EventTrace.Cause?) {
+    mutating func takeNext() -> EventRing.Slot {
         if waiting.firstIsDispatched { waitingDispatched -= 1 }
+        replaysQueuedThisPass = 0
         return waiting.removeFirst()
     }
 

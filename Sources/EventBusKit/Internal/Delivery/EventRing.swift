@@ -14,12 +14,16 @@ struct EventRing: ~Copyable {
     static let minimumCapacity = 16
 
     /// One waiting event and what the ring knows of it.
-    private struct Slot {
+    struct Slot {
         var event: any Event
-        /// `false` for the bus's announcements, which `maximumPending` does not count.
+        /// `false` for the bus's announcements and replays, which `maximumPending` does not
+        /// count.
         var isDispatched: Bool
         /// What caused the event, while a trace runs (`nil` otherwise).
         var cause: EventTrace.Cause?
+        /// For a replay: the one recipient it goes to, and the stamp of the stored value
+        /// (see `LatestValues`); `nil` for every other event.
+        var replay: (recipient: Recipient, stamp: Int)? = nil
     }
 
     /// The slots; empty (capacity 0) until the first append.
@@ -52,12 +56,15 @@ struct EventRing: ~Copyable {
     /// Whether the oldest event was dispatched (not an announcement).
     ///
     /// - Precondition: Not empty.
-    var firstIsDispatched: Bool { slots[head].isDispatched }
+    var firstIsDispatched: Bool {
+        assert(count > 0, "firstIsDispatched on an empty ring")
+        return slots[head].isDispatched
+    }
 
     /// Moves `event` in at the back.
     ///
     /// - Complexity: O(1) amortized.
-    @inline(__always)  // see `FastPath.swift`: keeps the event in its existential
+    @inline(__always)  // keeps the event in its existential (ARCHITECTURE.md, "Tricks")
     mutating func append(
         _ event: consuming any Event, isDispatched: Bool, cause: EventTrace.Cause?
     ) {
@@ -74,12 +81,32 @@ struct EventRing: ~Copyable {
     ///
     /// - Precondition: Not empty.
     /// - Complexity: O(1) amortized.
-    mutating func removeFirst() -> (event: any Event, cause: EventTrace.Cause?) {
+    mutating func removeFirst() -> Slot {
+        assert(count > 0, "removeFirst on an empty ring")
         let taken = slots.move(head)
         head = slot(1)
         count -= 1
         if count == 0 { head = 0 }
-        return (taken.event, taken.cause)
+        return taken
+    }
+
+    /// Moves `slot` in at `offset` from the oldest (0: it becomes the oldest), after the
+    /// `offset` oldest events and before the others.
+    ///
+    /// - Complexity: O(*n*) for the *n* events it goes before.
+    mutating func insert(_ inserted: consuming Slot, at offset: Int) {
+        precondition(offset >= 0 && offset <= count, "EventRing.insert offset out of range")
+        if count == slots.capacity {
+            resize(to: max(Self.minimumCapacity, slots.capacity * 2))
+        }
+        var position = count
+        while position > offset {
+            slots.initialize(slot(position), to: slots.move(slot(position - 1)))
+            position -= 1
+        }
+        slots.initialize(slot(offset), to: inserted)
+        count += 1
+        if count > peak { peak = count }
     }
 
     /// Drops the cause of every waiting event (a new trace never saw them).

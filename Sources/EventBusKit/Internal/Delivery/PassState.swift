@@ -16,4 +16,11 @@ struct PassState {
     var tracedRecipientIndex = -1
     /// The running trace's generation (`0`: none).
     var runningTraceGeneration = 0
+    /// Where the running pass's loop stops: its route's entry count, or, once a recipient
+    /// called ``EventBus/cancelDelivery()``, 0 (the loop reads it after each call).
+    var end = 0
+    /// How deep the bus is in app code it runs during a pass outside a recipient's call (a
+    /// `deinit` of what it releases, a `description`, a list getter): ``EventBus/cancelDelivery()``
+    /// answers `false` there.
+    var excursions = 0
 }

@@ -9,11 +9,14 @@ struct EventKind {
     /// Whether the type is a value type: then the type an existential holds is the event's
     /// dynamic type, and only an entry naming the type itself covers it.
     let isValueType: Bool
+    /// Whether the type is a ``StickyEvent``: the bus keeps the latest value of it.
+    let isSticky: Bool
 
     init(_ type: any Event.Type) {
         self.type = type
         isAnnouncement = type is any _BusAnnouncement.Type
         isValueType = !(type is AnyObject.Type)
+        isSticky = type is any StickyEvent.Type
     }
 
     /// The kind of one of the bus's announcements (structs), known without a check.
@@ -21,6 +24,7 @@ struct EventKind {
         self.type = type
         isAnnouncement = true
         isValueType = true
+        isSticky = false
     }
 
     /// Whether the list entry `entry` covers events of this type: `type is Entry.Type`, that

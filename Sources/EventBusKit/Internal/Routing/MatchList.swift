@@ -101,6 +101,18 @@ struct MatchList {
         decision(for: kind, value: value).delivers
     }
 
+    /// Whether this list may match an event of `kind` whatever its value: ``matches(_:value:)``
+    /// with every category entry counted as covering it when it includes, and as not
+    /// covering it when it excludes (a category needs a value to be decided).
+    func mayMatch(_ kind: EventKind) -> Bool {
+        if matches(kind, value: nil) { return true }
+        if includedCategories.isEmpty || kind.isAnnouncement { return false }
+        if muted || excludesAll || excluded.contains(where: { kind.isCovered(by: $0) }) {
+            return false
+        }
+        return true
+    }
+
     /// The row of the matching table (contract §2) that decides an event of `type`, with the
     /// entry that decided it; `value` decides category entries (when `nil`, categories cover
     /// nothing).

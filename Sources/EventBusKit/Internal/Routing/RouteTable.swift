@@ -128,12 +128,15 @@ struct RouteView {
     let isAnnouncement: Bool
     /// Whether the route's type is a value type (see ``Route/isValueType``).
     let isValueType: Bool
+    /// Whether the route's type is a ``StickyEvent``: a pass of it stores its event.
+    let isSticky: Bool
 
     /// The view of `entries`, which the route holding them keeps alive.
     init(entries: RouteEntries, kind: EventKind) {
         owner = UnretainedEntries(object: .passUnretained(entries))
         isAnnouncement = kind.isAnnouncement
         isValueType = kind.isValueType
+        isSticky = kind.isSticky
     }
 
     /// The entries, in call order, read in place.

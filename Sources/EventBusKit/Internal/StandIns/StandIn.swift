@@ -12,6 +12,12 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     // What every routed call reads comes first, to share a cache line with the object's header.
     /// Whether `willConsume` names `T` itself (not a category), so a routed event is a `T`.
     private let listsT: Bool
+    /// Whether `willConsume` names ``AllEvent``: then `T` is `any Event`.
+    private let listsAll: Bool
+    /// ``handler`` as the closure of `any Event` it is when ``listsAll`` (a closure that is
+    /// never called otherwise); stored unwrapped, since a closure in an `Optional` is
+    /// rewrapped on every call.
+    private let allEventHandler: (any Event) throws -> Void
     /// ``handler``, taking the event's existential in place of the `T` (see
     /// `borrowingHandler(_:)`); called only as ``borrowing`` allows.
     private let borrowingHandler: (any Event) throws -> Void
@@ -29,7 +35,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// The closure, in one shape for every form (a generic enum would make every delivery
     /// look up its metadata): a stream's drop is thrown as a `StreamDrop`.
     private let handler: (T) throws -> Void
-    /// A stream's `finish`; `nil` for subscriptions.
+    /// A stream's `finish` (or a waiter's); `nil` for other subscriptions.
     private let finishStream: (@Sendable () -> Void)?
     /// Makes the description when first asked: a type's name is costly to print, and most
     /// stand-ins are never described.
@@ -38,14 +44,6 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     private var incident: Incident?
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused; never retained.
     private weak var bus: EventBus?
-
-    /// A stand-in for a subscription to `T`, plain or throwing (a thrown error is announced
-    /// as a ``ConsumerFailedEvent``).
-    convenience init(
-        _ handler: @escaping (T) throws -> Void, label: @escaping () -> String, bus: EventBus
-    ) where T: Event {
-        self.init(listing: T.self, handler, finish: nil, label: label, bus: bus)
-    }
 
     /// A stand-in for a stream of the events `listed` covers: `T`, or a category whose events
     /// are `T`s. `yield` is the stream continuation's (made where `T` is known to be
@@ -64,11 +62,21 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         self.init(listing: listed, handler, finish: finish, label: label, bus: bus)
     }
 
-    private init(
+    /// A stand-in for a subscription to the events `listed` covers, plain or throwing (a
+    /// thrown error is announced as a ``ConsumerFailedEvent``): `T` itself, ``AllEvent``
+    /// (then `T` is `any Event`), or a category whose events are `T`s. `finish` runs when
+    /// the stand-in ends (the bus goes away, or it is released).
+    init(
         listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
-        finish: (@Sendable () -> Void)?, label: @escaping () -> String, bus: EventBus
+        finish: (@Sendable () -> Void)? = nil, label: @escaping () -> String, bus: EventBus
     ) {
+        precondition(
+            listed != AllEvent.self || T.self == (any Event).self,
+            "a stand-in for AllEvent takes any Event")
         willConsume = [listed]
+        listsAll = listed == AllEvent.self
+        allEventHandler =
+            listsAll ? handler as! (any Event) throws -> Void : { _ in preconditionFailure() }
         self.handler = handler
         self.finishStream = finish
         self.label = label
@@ -95,7 +103,13 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     ///   ``takeIncident()``).
     func consumeRouted(_ event: any Event) -> Bool {
         do {
-            if listsT { try callRouted(event) } else { try callCategory(event) }
+            if listsT {
+                try callRouted(event)
+            } else if listsAll {
+                try allEventHandler(event)
+            } else {
+                try callCategory(event)
+            }
             return false
         } catch {
             incident = Self.incident(for: error)
@@ -111,15 +125,15 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     }
 
     /// The entry for anyone but the bus (the stand-in is public through announcements): a
-    /// checked cast, which stops on an event that is no `T` (a stream ignores it). What it
-    /// causes is announced at once.
+    /// checked cast, which stops on an event that is no `T` (a stream, or a subscription to
+    /// a category, ignores it). What it causes is announced at once.
     func consume(_ event: any Event) {
         let value: T
-        if finishStream != nil {
+        if listsT && finishStream == nil {
+            value = event as! T
+        } else {
             guard let element = event as? T else { return }
             value = element
-        } else {
-            value = event as! T
         }
         do {
             try handler(value)

@@ -20,3 +20,10 @@ extension EventTrace {
     /// (equal). Test-only.
     var nameTableCount: (names: Int, indices: Int) { (names.count, nameIndices.count) }
 }
+
+extension RoutingExplanation {
+    /// Explains the routing of `event` to `candidates`, each of priority 0. Test-only.
+    init(_ event: any Event, candidates: [(name: String, lists: MatchList)]) {
+        self.init(event, candidates: candidates.map { ($0.name, 0, $0.lists) })
+    }
+}

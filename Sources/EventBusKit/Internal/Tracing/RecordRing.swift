@@ -98,7 +98,7 @@ final class RecordRing {
         let oldest = initialized == capacity && newest + 1 < capacity ? newest + 1 : 0
         return (0..<initialized).map { offset in
             let slot = slots[(oldest + offset) % initialized]
-            EventTrace.Record(
+            return EventTrace.Record(
                 sequence: slot.sequence, event: slot.event,
                 recipients: slot.recipients.map { names[$0] }, cause: slot.cause,
                 notes: slot.notes)

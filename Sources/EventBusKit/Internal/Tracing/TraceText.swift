@@ -79,6 +79,8 @@ extension EventTrace.Note {
             return "\(shortened(recipient)) failed on \(traceLabel(of: event)): \(shortened(error))"
         case .discarded(let count):
             return "\(counted(count, "waiting event")) discarded at the drain budget"
+        case .stopped(let recipient):
+            return "\(recipient.map(shortened) ?? "a recipient") stopped the delivery"
         }
     }
 }

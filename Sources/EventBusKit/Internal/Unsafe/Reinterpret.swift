@@ -9,6 +9,9 @@
 
 /// `value` as a `To`, which it is: `From` and `To` are the same type.
 ///
+/// Pass a value of a concrete or generic type, never an existential: Swift opens an
+/// existential argument, so `From` would be the value's dynamic type.
+///
 /// - Precondition: `From.self == To.self` (checked in debug builds).
 @inlinable
 @inline(__always)

@@ -1,0 +1,56 @@
+// Stopping a pass from inside a recipient's call.
+
+extension EventBus {
+    /// Ends the current pass after the recipient being called, when called from inside a
+    /// recipient's call; returns whether it did.
+    ///
+    /// Returns `true` exactly when a recipient's call (`consume(_:)` or a subscription's
+    /// closure) is running: the recipients after it in this pass are not called. It applies
+    /// to every pass alike — a dispatch, an announcement, a replay — may be called twice (still
+    /// `true`), and never affects queued events. The event reached someone, so no
+    /// ``NoConsumerEvent`` follows; a ``DidConsumeEvent`` follows for each recipient that was
+    /// called, and a running trace notes who stopped the pass
+    /// (``EventTrace/Note/stopped(recipient:)``). Anywhere else — no pass running, or app code
+    /// the bus runs outside a recipient's call: a `deinit`, a `description`, a list getter —
+    /// it returns `false` and changes nothing.
+    ///
+    /// ```swift
+    /// let gate = bus.subscribe(to: Purchase.self, priority: 10) { purchase in
+    ///     if purchase.amount > limit { bus.cancelDelivery() }
+    /// }
+    /// ```
+    /// - Returns: Whether a recipient's call was running (and the pass now ends after it).
+    /// - Complexity: O(1).
+    @discardableResult
+    public func cancelDelivery() -> Bool {
+        guard isDelivering, pass.runningRoute != nil, pass.excursions == 0 else {
+            return false
+        }
+        if pass.end != 0 {
+            pass.end = 0
+            if let trace {
+                trace.recordNote(.stopped(recipient: tracedRecipient), inPass: pass.tracedPass)
+            }
+        }
+        return true
+    }
+
+    /// Releases `value` now, as app code outside any recipient's call: the deinits it runs
+    /// get `false` from ``cancelDelivery()``. Pass the value with `consume`, so that this is
+    /// where it is released.
+    func releaseOutsideRecipientCall<Value>(_ value: consuming Value) {
+        pass.excursions += 1
+        defer { pass.excursions -= 1 }
+        _ = consume value
+    }
+
+    /// Runs `body`, app code the bus runs during a pass outside any recipient's call (a
+    /// release that may run a deinit, a `description`, a list getter): ``cancelDelivery()``
+    /// answers `false` inside it.
+    @inline(__always)
+    func outsideRecipientCall<Result>(_ body: () throws -> Result) rethrows -> Result {
+        pass.excursions += 1
+        defer { pass.excursions -= 1 }
+        return try body()
+    }
+}

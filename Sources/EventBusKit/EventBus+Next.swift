@@ -1,0 +1,108 @@
+// Awaiting the next event: a one-shot subscription that resumes a task.
+
+extension EventBus {
+    /// Waits for the next delivered event of type `T` that satisfies `predicate`, and
+    /// returns it.
+    ///
+    /// Called on the bus's isolation, it adds a one-shot subscription to `T` at once: it
+    /// counts in ``recipientCount`` and, like any subscription, is announced and traced. The
+    /// first delivered event that `is T` and satisfies `predicate` resumes the caller, and
+    /// the subscription is removed at once, so it receives nothing after that event. If the
+    /// waiting task is cancelled (or already was), it throws `CancellationError` and leaves
+    /// no recipient behind; so it does when the bus is deallocated while it waits.
+    ///
+    /// ```swift
+    /// async let saved = bus.next(DocumentSaved.self) { $0.name == "notes" }
+    /// editor.save()
+    /// #expect(try await saved.name == "notes")
+    /// ```
+    /// - Parameters:
+    ///   - type: The event type to wait for.
+    ///   - predicate: Which event ends the wait; called on the bus's isolation with each
+    ///     event of type `T` until one satisfies it.
+    ///   - isolation: The isolation the bus lives on; leave the default, which is the
+    ///     caller's.
+    /// - Returns: The first matching event delivered after the call.
+    /// - Throws: `CancellationError` when the waiting task is cancelled or the bus goes away.
+    public func next<T: Event & Sendable>(
+        _ type: T.Type,
+        where predicate: @escaping (T) -> Bool = { _ in true },
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> T {
+        try Task.checkCancellation()
+        let waiter = NextWaiter<T>()
+        let inbox = openInbox(isolation: isolation)
+        var token: Subscription? = nil
+        let handler = { (event: T) in
+            guard predicate(event) else { return }
+            token?.cancel()
+            token = nil
+            waiter.resume(with: .success(event))
+        }
+        token = subscribe(
+            listing: T.self, handler, priority: 0, replayingLatest: false,
+            label: { "next(\(T.self))" },
+            finish: { waiter.resume(with: .failure(CancellationError())) })
+        let ending = token!.ending
+        defer {
+            // Cancelled (or resumed and already removed): remove it, on the bus's isolation.
+            token?.cancel()
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
+                waiter.wait(continuation)
+            }
+        } onCancel: {
+            // Any thread: end the subscription so no pass calls it, and resume the caller.
+            ending.end()
+            inbox.requestSweep()
+            waiter.resume(with: .failure(CancellationError()))
+        }
+    }
+}
+
+/// The continuation of a ``EventBus/next(_:where:isolation:)`` call, resumed once, by the
+/// event or by cancellation, whichever comes first, on any thread.
+final class NextWaiter<T: Sendable>: Sendable {
+    private enum State: Sendable {
+        case idle
+        case waiting(CheckedContinuation<T, any Error>)
+        case done(Result<T, any Error>?)
+    }
+
+    private let state = LockedState(State.idle)
+
+    /// Waits with `continuation`, resuming it at once if the result came first.
+    func wait(_ continuation: CheckedContinuation<T, any Error>) {
+        let early = state.withLock { state -> Result<T, any Error>? in
+            switch state {
+            case .idle:
+                state = .waiting(continuation)
+                return nil
+            case .waiting:
+                preconditionFailure("NextWaiter.wait called twice")
+            case .done(let result):
+                state = .done(nil)
+                return result
+            }
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    /// Resumes the caller with `result`, unless it was resumed already.
+    func resume(with result: Result<T, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+            switch state {
+            case .idle:
+                state = .done(result)
+                return nil
+            case .waiting(let continuation):
+                state = .done(nil)
+                return continuation
+            case .done:
+                return nil
+            }
+        }
+        continuation?.resume(with: result)
+    }
+}

@@ -1,0 +1,71 @@
+// Sticky events: the latest value of each sticky type, and its replay to a new recipient that
+// asks for it.
+
+extension EventBus {
+    /// The most recently stored sticky event that is a `T`, or `nil`.
+    ///
+    /// The bus stores a ``StickyEvent`` when its pass begins; storing a type again makes it
+    /// the newest. `T` may be the event type, a superclass, or an existential such as
+    /// `(any P).self`; `latest(Conforming<any P>.self)` is always `nil` (no event is a
+    /// `Conforming`).
+    ///
+    /// ```swift
+    /// if let reward = bus.latest(RewardState.self) { show(reward) }
+    /// ```
+    /// - Parameter type: The type to look for.
+    /// - Returns: The newest stored value that `is T`.
+    /// - Complexity: O(*s*) for *s* stored sticky types.
+    public func latest<T>(_ type: T.Type) -> T? {
+        latestValues.latest(T.self)
+    }
+
+    /// Forgets every stored sticky event that is a `T`.
+    ///
+    /// `clearLatest((any StickyEvent).self)` forgets them all. A replay queued for a value
+    /// that is forgotten before its turn is skipped.
+    ///
+    /// - Parameter type: The type whose stored values to forget.
+    /// - Complexity: O(*s*) for *s* stored sticky types.
+    public func clearLatest<T>(_ type: T.Type) {
+        let removed = latestValues.clear(T.self)
+        releaseOutsideRecipientCall(consume removed)
+    }
+
+    /// Stores `event`, whose pass begins, as the latest value of its type.
+    @inline(never)
+    func storeLatest(_ event: any Event) {
+        let replaced = latestValues.store(event)
+        releaseOutsideRecipientCall(consume replaced)
+    }
+
+    /// Replays to `recipient`, just added, every stored value it matches, oldest stored
+    /// first, each in a pass that reaches it alone: at once on an idle bus (in a drain of
+    /// their own), otherwise as soon as the running pass ends, before the events waiting.
+    /// `cause` is what a running trace records for them.
+    func replayLatest(to recipient: Recipient, cause: EventTrace.Cause?) {
+        let replays = latestValues.entries.filter {
+            recipient.lists.matches(EventKind(type(of: $0.event)), value: $0.event)
+        }
+        guard !replays.isEmpty else { return }
+        let idle = !isDelivering
+        if idle { beginDrain() }
+        for replay in replays {
+            changeCore {
+                $0.enqueue(
+                    replay: replay.event, to: recipient, stamp: replay.stamp,
+                    cause: idle ? nil : cause)
+            }
+        }
+        if idle { countUnattended(drain(ranFirst: false)) }
+    }
+
+    /// Runs a queued replay, unless its recipient has ended or its value was forgotten since;
+    /// returns whether it ran a pass.
+    func runReplay(
+        _ event: any Event, to recipient: Recipient, stamp: Int, cause: EventTrace.Cause?
+    ) -> Bool {
+        guard recipient.consumer != nil, latestValues.holds(stamp) else { return false }
+        runPass(event, onlyTo: recipient, cause: cause)
+        return true
+    }
+}

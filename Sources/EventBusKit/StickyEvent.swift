@@ -1,0 +1,22 @@
+/// An event whose latest value the bus remembers, for recipients that arrive later.
+///
+/// The bus keeps the latest value of each sticky dynamic type, stored when its pass begins
+/// (even if the pass reaches no one or is stopped); a sticky event that is still queued, or
+/// was refused or discarded, is not the latest. Read it with ``EventBus/latest(_:)``, forget
+/// it with ``EventBus/clearLatest(_:)``, and let a new recipient receive it first by asking
+/// for a replay: ``EventConsumer/replaysLatest``, `replayingLatest: true` on a subscription
+/// or a stream.
+///
+/// ```swift
+/// struct RewardState: StickyEvent { let qualified: Bool }
+///
+/// bus.dispatch(RewardState(qualified: true))
+/// bus.latest(RewardState.self)?.qualified        // true
+/// let badge = bus.subscribe(to: RewardState.self, replayingLatest: true) { state in
+///     print("reward:", state.qualified)          // prints at once: reward: true
+/// }
+/// ```
+///
+/// Each dynamic type is stored on its own: for a class hierarchy, `latest(Base.self)` is the
+/// newest stored value that is a `Base`, of whichever subclass.
+public protocol StickyEvent: Event {}

@@ -1,0 +1,56 @@
+import EventBusKit
+import Testing
+
+/// Contract §10.4: `next(_:where:)` awaits the next matching event through a one-shot
+/// subscription.
+@MainActor @Suite struct NextEventTests {
+    @Test func resumesWithTheFirstMatchingEventAndIsRemovedAtOnce() async throws {
+        let bus = EventBus()
+        var seen: [String] = []
+        let other = bus.subscribe(to: Num.self) { seen.append("S\($0)") }
+        let waiting = Task { try await bus.next(Num.self) { $0.value > 1 } }
+        // The task runs on the main actor: yield until its subscription is in place.
+        while bus.recipientCount < 2 { await Task.yield() }
+        bus.dispatch(Num(1))
+        bus.dispatch(Num(2))
+        #expect(bus.recipientCount == 1)  // removed the moment it matched
+        bus.dispatch(Num(3))
+        let value = try await waiting.value
+        #expect(value.value == 2)
+        #expect(seen == ["S1", "S2", "S3"])
+        withExtendedLifetime(other) {}
+    }
+
+    @Test func aCancelledWaitThrowsAndLeavesNoRecipient() async {
+        let bus = EventBus()
+        let waiting = Task { try await bus.next(Num.self) }
+        while bus.recipientCount < 1 { await Task.yield() }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(bus.recipientCount == 0)
+    }
+
+    @Test func anAlreadyCancelledTaskThrowsAtOnceAndAddsNothing() async {
+        let bus = EventBus()
+        let waiting = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await bus.next(Num.self)
+        }
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(bus.recipientCount == 0)
+    }
+
+    @Test func theWaitIsAnnouncedAndTracedLikeAnySubscription() async throws {
+        let bus = EventBus()
+        var announced: [String] = []
+        let logger = bus.subscribe(to: DidConsumeEvent.self) { announced.append("\($0.consumer)") }
+        let recording = bus.startTracing()
+        let waiting = Task { try await bus.next(Num.self) }
+        while bus.recipientCount < 2 { await Task.yield() }
+        bus.dispatch(Num(4))
+        _ = try await waiting.value
+        #expect(announced == ["next(Num)"])
+        #expect(recording.records.first?.recipients == ["next(Num)"])
+        withExtendedLifetime(logger) {}
+    }
+}
