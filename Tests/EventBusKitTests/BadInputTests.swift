@@ -48,14 +48,22 @@ typealias NumBuffering = AsyncStream<Num>.Continuation.BufferingPolicy
         #expect(farewell == nil)
     }
 
-    @Test(arguments: [
-        (Entry.all, "AllEvent"), (.none, "NoEvent"), (.analytics, "Conforming<Analytics>"),
-    ])
-    func subscribingToAWildcardStopsWithAMessageNamingTheParameter(_ entry: Entry, printed: String)
-    {
+    @Test func subscribingToNoEventStopsWithAMessageNamingTheParameter() {
+        #expect(
+            EventBus.subscriptionProblem(NoEvent.self)
+                == "subscribe(to:): type NoEvent covers no event; a closure for it could never be called"
+        )
+    }
+
+    /// `AllEvent` and categories have their own forms (closures of `any Event` and of `P`);
+    /// only a closure typed with the wildcard itself, which nothing could ever call, stops.
+    @Test(arguments: [(Entry.all, "AllEvent"), (.analytics, "Conforming<Analytics>")])
+    func aClosureTypedWithAWildcardStopsWithAMessageNamingTheParameter(
+        _ entry: Entry, printed: String
+    ) {
         #expect(
             EventBus.subscriptionProblem(entry.type)
-                == "subscribe(to:): type \(printed) is a wildcard with no instances; a closure for it could never be called. Register an EventConsumer to list wildcards and categories."
+                == "subscribe(to:): type \(printed) has no instances; write the closure's parameter as `any Event` for AllEvent, or as `P` for Conforming<P>"
         )
     }
 
