@@ -38,10 +38,26 @@ extension EventBus {
     /// Releases `value` now, as app code outside any recipient's call: the deinits it runs
     /// get `false` from ``cancelDelivery()``. Pass the value with `consume`, so that this is
     /// where it is released.
+    @inline(__always)
     func releaseOutsideRecipientCall<Value>(_ value: consuming Value) {
-        pass.excursions += 1
-        defer { pass.excursions -= 1 }
+        let marked = beginOutsideRecipientCall()
         _ = consume value
+        endOutsideRecipientCall(marked)
+    }
+
+    /// Marks the start of app code the bus runs outside a recipient's call; returns whether
+    /// it marked anything (only during a drain), for ``endOutsideRecipientCall(_:)``.
+    @inline(__always)
+    func beginOutsideRecipientCall() -> Bool {
+        guard isDelivering else { return false }
+        pass.excursions += 1
+        return true
+    }
+
+    /// Marks the end of what ``beginOutsideRecipientCall()`` began.
+    @inline(__always)
+    func endOutsideRecipientCall(_ marked: Bool) {
+        if marked { pass.excursions -= 1 }
     }
 
     /// Runs `body`, app code the bus runs during a pass outside any recipient's call (a
@@ -49,8 +65,8 @@ extension EventBus {
     /// answers `false` inside it.
     @inline(__always)
     func outsideRecipientCall<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pass.excursions += 1
-        defer { pass.excursions -= 1 }
+        let marked = beginOutsideRecipientCall()
+        defer { endOutsideRecipientCall(marked) }
         return try body()
     }
 }

@@ -210,7 +210,9 @@ struct TracedPass: PassWatcher {
     @inline(__always)
     func passBegins(_ event: any Event, on bus: EventBus) {
         // Overwriting the trace's oldest record releases its event: app code.
-        bus.outsideRecipientCall { bus.beginTracedPass(of: event, cause: cause, in: trace) }
+        let marked = bus.beginOutsideRecipientCall()
+        bus.beginTracedPass(of: event, cause: cause, in: trace)
+        bus.endOutsideRecipientCall(marked)
     }
 
     @inline(__always)

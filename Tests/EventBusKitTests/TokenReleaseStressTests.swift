@@ -63,7 +63,7 @@ import Testing
         #expect(calledAfterRelease == 0)
         bus.deliverPosted()  // the sweep the tokens asked for
         #expect(bus.recipientCount == 0)
-        #expect(captures.alive == 0)  // every closure released
+        #expect(captures.total == 0)  // every closure released
     }
 
     /// A bus owned by one thread that calls `deliverPosted()` in a loop (each call sweeps the
@@ -99,6 +99,6 @@ import Testing
         bus.deliverPosted()
         #expect(calls > 0)
         #expect(bus.recipientCount == 0)
-        #expect(captures.alive == 0)
+        #expect(captures.total == 0)
     }
 }

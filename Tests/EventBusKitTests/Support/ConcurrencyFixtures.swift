@@ -81,7 +81,7 @@ func postFromThreads(
     }
 }
 
-/// A counter that posting threads add to.
+/// A counter that several threads add to: posting threads' refusals, live captures.
 ///
 /// `@unchecked Sendable` is sound: `count` is read and written only while `lock` is held.
 final class RefusalCounter: @unchecked Sendable {
@@ -101,25 +101,9 @@ final class RefusalCounter: @unchecked Sendable {
     }
 }
 
-/// How many ``CountedCapture``s are alive; their `deinit`s may run on any thread.
-///
-/// `@unchecked Sendable` is sound: `count` is read and written only while `lock` is held.
-final class LiveCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func add(_ value: Int) {
-        lock.lock()
-        count += value
-        lock.unlock()
-    }
-
-    var alive: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-}
+/// How many ``CountedCapture``s are alive (their `deinit`s may run on any thread): a
+/// ``RefusalCounter`` whose `total` is the count.
+typealias LiveCount = RefusalCounter
 
 /// An object a subscription's closure captures, counted while alive: a closure the bus still
 /// holds keeps one alive.

@@ -13,6 +13,7 @@ struct CallOrder: Comparable {
     let registration: UInt64
 
     /// Whether `lhs` is called before `rhs`.
+    @inline(__always)
     static func < (lhs: CallOrder, rhs: CallOrder) -> Bool {
         lhs.priority != rhs.priority
             ? lhs.priority > rhs.priority : lhs.registration < rhs.registration
@@ -23,8 +24,18 @@ struct CallOrder: Comparable {
     /// `orderAt` reads the order of the element at an index.
     ///
     /// - Complexity: O(1) when `self` goes last; otherwise O(log *count*).
+    @inline(__always)
     func insertionIndex(count: Int, _ orderAt: (Int) -> CallOrder) -> Int {
         if count == 0 || orderAt(count - 1) < self { return count }
+        return index(count: count, orderAt)
+    }
+
+    /// The index of the first of `count` elements, sorted by call order, whose order is not
+    /// less than `self`: where an element ordered `self` is, when there is one.
+    ///
+    /// - Complexity: O(log *count*).
+    @inline(__always)
+    func index(count: Int, _ orderAt: (Int) -> CallOrder) -> Int {
         var low = 0
         var high = count
         while low < high {

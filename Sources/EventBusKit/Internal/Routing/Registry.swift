@@ -122,11 +122,12 @@ struct Registry {
             state: takeStateWord(), call: weakly ? nil : callType(of: consumer, standIn: standIn),
             isStandIn: standIn != nil)
         nextRegistration &+= 1
-        let index = Self.index(of: recipient, in: recipients)
-        if index == recipients.count {
-            recipients.append(recipient)  // the common case, and cheaper than an insert
+        // The newest registration goes last unless a recipient before it has a lower
+        // priority: the common case, found without a search and appended.
+        if recipients.last.map({ $0.callOrder.priority >= priority }) ?? true {
+            recipients.append(recipient)
         } else {
-            recipients.insert(recipient, at: index)
+            recipients.insert(recipient, at: Self.index(of: recipient, in: recipients))
         }
         byID.set(recipient, for: id)
         tally(recipient, 1)
@@ -156,7 +157,8 @@ struct Registry {
         guard byID[recipient.id] === recipient else { return (false, released) }
         byID.removeValue(for: recipient.id)
         tally(recipient, -1)
-        recipients.remove(at: Self.index(of: recipient, in: recipients))
+        recipients.remove(
+            at: recipient.callOrder.index(count: recipients.count) { recipients[$0].callOrder })
         routeTable.updateCandidates(for: recipient.lists) { route in
             route.changeEntries { $0.remove(recipient) }
         }

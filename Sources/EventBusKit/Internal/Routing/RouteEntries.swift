@@ -72,9 +72,7 @@ final class RouteEntries {
     ///
     /// - Complexity: O(log *n*) to find it and O(*n*) to close the gap.
     func remove(_ recipient: Recipient) {
-        let index = recipient.callOrder.insertionIndex(count: count) {
-            slots[$0].recipient.callOrder
-        }
+        let index = recipient.callOrder.index(count: count) { slots[$0].recipient.callOrder }
         guard index < count, slots[index].recipient === recipient else { return }
         _ = slots.move(index)  // the registry still holds the consumer: no deinit runs here
         slots.moveElements(index + 1..<count, to: index)

@@ -14,12 +14,9 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     private let listsT: Bool
     /// Whether `willConsume` names ``AllEvent``: then `T` is `any Event`.
     private let listsAll: Bool
-    /// ``handler`` as the closure of `any Event` it is when ``listsAll`` (a closure that is
-    /// never called otherwise); stored unwrapped, since a closure in an `Optional` is
-    /// rewrapped on every call.
-    private let allEventHandler: (any Event) throws -> Void
     /// ``handler``, taking the event's existential in place of the `T` (see
-    /// `borrowingHandler(_:)`); called only as ``borrowing`` allows.
+    /// `borrowingHandler(_:)`; for ``AllEvent``, `T` is `any Event` and this is the handler
+    /// itself); called only as ``borrowing`` allows.
     private let borrowingHandler: (any Event) throws -> Void
     /// Whether ``borrowingHandler`` may be called: `.always` for a class `T` listed as
     /// itself, `.unknown` for a value type until its first event shows whether it is stored
@@ -75,17 +72,22 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
             "a stand-in for AllEvent takes any Event")
         willConsume = [listed]
         listsAll = listed == AllEvent.self
-        allEventHandler =
-            listsAll ? handler as! (any Event) throws -> Void : { _ in preconditionFailure() }
+
         self.handler = handler
         self.finishStream = finish
         self.label = label
         self.bus = bus
         listsT = listed == T.self
-        borrowingHandler = EventBusKit.borrowingHandler(handler)
-        borrowing =
-            !listsT || !eventsMayBeBorrowed
-            ? .never : T.self is AnyObject.Type ? .always : .unknown
+        if listsAll {
+            // `T` is `any Event`: the handler takes the event as it is, no reinterpreting.
+            borrowingHandler = handler as! (any Event) throws -> Void
+            borrowing = .always
+        } else {
+            borrowingHandler = EventBusKit.borrowingHandler(handler)
+            borrowing =
+                !listsT || !eventsMayBeBorrowed
+                ? .never : T.self is AnyObject.Type ? .always : .unknown
+        }
     }
 
     deinit {
@@ -106,7 +108,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
             if listsT {
                 try callRouted(event)
             } else if listsAll {
-                try allEventHandler(event)
+                try borrowingHandler(event)
             } else {
                 try callCategory(event)
             }

@@ -48,6 +48,7 @@ private struct Handler<Argument> {
 /// layout. The cast is inside the structs because a closure handed to a generic function as
 /// itself would be rewrapped for the generic's conventions (two thunks per call). The result
 /// is not optional for the same reason: a closure in an `Optional` is rewrapped to call.
+@inline(__always)
 func borrowingHandler<T>(_ handler: @escaping (T) throws -> Void) -> (any Event) throws -> Void {
     #if EVENTBUSKIT_PORTABLE
         return { _ in preconditionFailure("no event is borrowed in the portable mode") }
