@@ -12,9 +12,9 @@ extension EventBus {
     /// no recipient behind; so it does when the bus is deallocated while it waits.
     ///
     /// ```swift
-    /// async let saved = bus.next(DocumentSaved.self) { $0.name == "notes" }
-    /// editor.save()
-    /// #expect(try await saved.name == "notes")
+    /// Task { bus.dispatch(Saved(id: 2)) }  // later, on the bus's actor
+    /// let saved = try await bus.next(Saved.self) { $0.id == 2 }
+    /// print(saved.id)  // 2
     /// ```
     /// - Parameters:
     ///   - type: The event type to wait for.

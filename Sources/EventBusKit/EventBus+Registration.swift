@@ -52,8 +52,8 @@ extension EventBus {
     /// recipient now, answered without a value and without delivering anything.
     ///
     /// ```swift
-    /// if bus.hasRecipients(for: ThumbnailReady.self) {
-    ///     bus.dispatch(ThumbnailReady(image: renderThumbnail()))
+    /// if bus.hasRecipients(for: ItemsLoaded.self) {  // else skip building it
+    ///     bus.dispatch(ItemsLoaded(count: 3))
     /// }
     /// ```
     ///

@@ -10,7 +10,9 @@ extension EventBus {
     /// `Conforming`).
     ///
     /// ```swift
-    /// if let reward = bus.latest(RewardState.self) { show(reward) }
+    /// struct Volume: StickyEvent { let level: Int }
+    /// bus.dispatch(Volume(level: 3))
+    /// print(bus.latest(Volume.self)?.level ?? 0)  // 3
     /// ```
     /// - Parameter type: The type to look for.
     /// - Returns: The newest stored value that `is T`.

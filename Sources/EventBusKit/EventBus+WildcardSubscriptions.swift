@@ -106,7 +106,7 @@ extension EventBus {
     /// ```swift
     /// protocol Analytics {}
     /// let tracking = bus.subscribe(to: Conforming<any Analytics>.self) { event in
-    ///     tracker.send(event)
+    ///     print("analytics:", event)
     /// }
     /// ```
     /// - Parameters:

@@ -11,9 +11,9 @@
 /// struct RewardState: StickyEvent { let qualified: Bool }
 ///
 /// bus.dispatch(RewardState(qualified: true))
-/// bus.latest(RewardState.self)?.qualified        // true
+/// print(bus.latest(RewardState.self)?.qualified == true)  // true
 /// let badge = bus.subscribe(to: RewardState.self, replayingLatest: true) { state in
-///     print("reward:", state.qualified)          // prints at once: reward: true
+///     print("reward:", state.qualified)  // at once: reward: true
 /// }
 /// ```
 ///
