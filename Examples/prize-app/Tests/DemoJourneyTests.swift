@@ -15,13 +15,13 @@ import Testing
     /// Runs the demo's steps on `harness`, returning the snapshot after launch and each step.
     func walk(_ harness: Harness) -> [Snapshot] {
         var snapshots = [
-            Snapshot(stack: harness.app.flow.stack, showsPrize: harness.app.flow.isShowingPrize)
+            Snapshot(stack: harness.app.flow.stack, showsPrize: harness.app.currentView.showsPrize)
         ]
         for step in Script.demo.steps {
             #expect(harness.app.perform(step) == nil, "step \(step) has a button")
             snapshots.append(
-                Snapshot(stack: harness.app.flow.stack, showsPrize: harness.app.flow.isShowingPrize)
-            )
+                Snapshot(
+                    stack: harness.app.flow.stack, showsPrize: harness.app.currentView.showsPrize))
         }
         return snapshots
     }
@@ -84,15 +84,18 @@ import Testing
                 "[Logger] FlowController consumed NavigationEvent(destination: screenThree)",
                 "[Logger] RewardModel consumed UserRewardPageViewEvent(screen: screenThree)",
                 "[Logger] AnalyticsMediator consumed UserRewardPageViewEvent(screen: screenThree)",
-                "[Logger] FlowController consumed UserQualifiedForRewardEvent()",
+                "[Logger] Screen Three consumed UserQualifiedForRewardEvent()",
                 // claim
                 "[Logger] RewardModel consumed UserClaimRewardEvent()",
-                "[Logger] FlowController consumed RewardClaimedStateEvent()",
-                // 2: popping back to Screen Two shows it again
+                "[Logger] Screen Three consumed RewardClaimedStateEvent()",
+                // 2: popping back to Screen Two shows it again; the bus hands the new screen
+                // the latest reward state before its page view
                 "[Logger] FlowController consumed NavigationEvent(destination: screenTwo)",
+                "[Logger] Screen Two consumed RewardClaimedStateEvent()",
                 "[Logger] AnalyticsMediator consumed PageViewEvent(screen: screenTwo)",
                 // 3: the model sees the reward page view but, claimed, offers nothing
                 "[Logger] FlowController consumed NavigationEvent(destination: screenThree)",
+                "[Logger] Screen Three consumed RewardClaimedStateEvent()",
                 "[Logger] RewardModel consumed UserRewardPageViewEvent(screen: screenThree)",
                 "[Logger] AnalyticsMediator consumed UserRewardPageViewEvent(screen: screenThree)",
             ])

@@ -4,28 +4,32 @@ import Testing
 
 @MainActor
 @Suite struct FlowControllerTests {
-    /// A flow controller alone on a bus, recording the screens that appear.
+    /// A flow controller alone on a bus, with a recorder of the page views of the screens
+    /// that appear.
     @MainActor
     final class Fixture {
         let bus = EventBus()
-        var appeared: [Screen] = []
-        private(set) var flow: FlowController!
+        let flow: FlowController
+        let pageViews = RecordingConsumer(willConsume: [PageViewEvent.self])
 
         init() {
-            flow = FlowController { [unowned self] screen in appeared.append(screen) }
+            flow = FlowController(bus: bus)
             bus.register(flow)
+            bus.register(pageViews)
         }
+
+        var appeared: [Screen] { pageViews.events(of: PageViewEvent.self).map(\.screen) }
 
         func go(_ screens: Screen...) {
             for screen in screens { bus.dispatch(NavigationEvent(destination: screen)) }
         }
     }
 
-    @Test func startsWithAnEmptyStackAndNoPrize() {
+    @Test func startsWithAnEmptyStackAndNoScreen() {
         let fixture = Fixture()
         #expect(fixture.flow.stack == [])
         #expect(fixture.flow.topScreen == nil)
-        #expect(fixture.flow.isShowingPrize == false)
+        #expect(fixture.flow.visibleScreen == nil)
     }
 
     @Test func navigationToANewScreenPushesIt() {
@@ -40,10 +44,22 @@ import Testing
         #expect(fixture.flow.stack == [.screenOne])
     }
 
-    @Test func eachNewTopScreenIsToldItAppeared() {
+    @Test func eachNewTopScreenAppearsAndDispatchesItsPageView() {
         let fixture = Fixture()
         fixture.go(.screenOne, .screenTwo, .screenThree, .screenTwo)
         #expect(fixture.appeared == [.screenOne, .screenTwo, .screenThree, .screenTwo])
+        #expect(fixture.flow.visibleScreen?.screen == .screenTwo)
+    }
+
+    @Test func onlyTheScreenOnTopIsOnTheBus() throws {
+        let fixture = Fixture()
+        fixture.go(.screenOne)
+        let first = try #require(fixture.flow.visibleScreen)
+        fixture.go(.screenTwo)
+        let second = try #require(fixture.flow.visibleScreen)
+        #expect(fixture.bus.isRegistered(first) == false)
+        #expect(fixture.bus.isRegistered(second) == true)
+        #expect(fixture.bus.recipientCount == 3)  // the flow, the recorder, the screen on top
     }
 
     @Test func navigationToTheTopScreenChangesNothing() {
@@ -53,15 +69,7 @@ import Testing
         #expect(fixture.appeared == [.screenOne, .screenTwo])
     }
 
-    @Test func qualifyingShowsThePrizeAndTheClaimedStateHidesIt() {
-        let fixture = Fixture()
-        fixture.bus.dispatch(UserQualifiedForRewardEvent())
-        #expect(fixture.flow.isShowingPrize == true)
-        fixture.bus.dispatch(RewardClaimedStateEvent())
-        #expect(fixture.flow.isShowingPrize == false)
-    }
-
     @Test func describesItselfByName() {
-        #expect("\(Fixture().flow!)" == "FlowController")
+        #expect("\(Fixture().flow)" == "FlowController")
     }
 }

@@ -55,6 +55,17 @@ import Testing
         #expect(fixture.decisionNames == ["RewardClaimedStateEvent()"])
     }
 
+    @Test func theBusKeepsTheLatestRewardStateAndTheClaimClearsTheOffer() {
+        let fixture = Fixture()
+        fixture.bus.dispatch(UserRewardPageViewEvent(screen: .screenThree))
+        let bus = fixture.bus
+        #expect(bus.latest(UserQualifiedForRewardEvent.self) == UserQualifiedForRewardEvent())
+        #expect(bus.latest(RewardClaimedStateEvent.self) == nil)
+        bus.dispatch(UserClaimRewardEvent())
+        #expect(bus.latest(UserQualifiedForRewardEvent.self) == nil)
+        #expect(bus.latest(RewardClaimedStateEvent.self) == RewardClaimedStateEvent())
+    }
+
     @Test func aModelWhoseBusIsGoneDecidesQuietly() {
         var bus: EventBus? = EventBus()
         let model = RewardModel(bus: bus!)

@@ -34,7 +34,7 @@ import Testing
         #expect(
             qualified.map(\.cause) == [.init(sequence: pageView.sequence, recipient: "RewardModel")]
         )
-        #expect(qualified.map(\.recipients) == [["FlowController"]])
+        #expect(qualified.map(\.recipients) == [["Screen Three"]])
     }
 
     @Test func claimingDispatchesTheClaimedStateOnceAndNeverQualifiesAgain() throws {
@@ -45,7 +45,12 @@ import Testing
         let claim = try #require(trace.records(of: UserClaimRewardEvent.self).first)
         #expect(claim.cause == nil)  // the user tapped it
         let claimed = trace.records(of: RewardClaimedStateEvent.self)
-        #expect(claimed.map(\.cause) == [.init(sequence: claim.sequence, recipient: "RewardModel")])
+        // Then the two screens that appear are handed it by the bus, each caused by the
+        // navigation that made it; the model sends it once.
+        #expect(
+            claimed.map(\.cause?.recipient) == ["RewardModel", "FlowController", "FlowController"])
+        #expect(claimed.first?.cause == .init(sequence: claim.sequence, recipient: "RewardModel"))
+        #expect(claimed.map(\.recipients) == [["Screen Three"], ["Screen Two"], ["Screen Three"]])
         // Screen Three was reached twice; only the first visit qualified.
         #expect(trace.events(of: UserRewardPageViewEvent.self).count == 2)
         #expect(trace.events(of: UserQualifiedForRewardEvent.self).count == 1)
@@ -63,6 +68,7 @@ import Testing
                 "RewardModel receives it: entry UserRewardPageViewEvent of willConsume covers it",
                 "AnalyticsMediator receives it: entry PageViewEvent of willConsume covers it",
                 "Logger does not receive it: no entry covers it",
+                "Screen One does not receive it: no entry covers it",
             ])
     }
 
@@ -70,13 +76,14 @@ import Testing
         let app = PrizeApplication(analyticsSink: RecordingAnalyticsSink(), log: TextBuffer())
         #expect(
             "\(app.bus)" == """
-                EventBus: 4 recipients
-                  1. FlowController  willConsume: [NavigationEvent, \
-                UserQualifiedForRewardEvent, RewardClaimedStateEvent]  excludeList: []
+                EventBus: 5 recipients
+                  1. FlowController  willConsume: [NavigationEvent]  excludeList: []
                   2. RewardModel  willConsume: [UserRewardPageViewEvent, \
                 UserClaimRewardEvent]  excludeList: []
                   3. AnalyticsMediator  willConsume: [PageViewEvent]  excludeList: []
                   4. Logger  willConsume: [DidConsumeEvent, NoConsumerEvent]  excludeList: []
+                  5. Screen One  willConsume: [RewardClaimedStateEvent, \
+                UserQualifiedForRewardEvent]  excludeList: []
                 routes built:
                   DidConsumeEvent → Logger
                   NavigationEvent → FlowController
@@ -85,7 +92,7 @@ import Testing
     }
 
     // The example of the article "Seeing an event flow", as it is printed there.
-    @Test func claimingTellsTheFlowThePrizeIsGone() throws {
+    @Test func claimingTellsTheScreenThePrizeIsGone() throws {
         let app = PrizeApplication(
             analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(),
             tracing: true)
@@ -101,7 +108,7 @@ import Testing
             claimed.map(\.cause) == [
                 .init(sequence: claim.sequence, recipient: "RewardModel")
             ])
-        #expect(claimed.map(\.recipients) == [["FlowController"]])
+        #expect(claimed.map(\.recipients) == [["Screen Three"]])
         #expect(trace.events(of: UserQualifiedForRewardEvent.self).count == 1)
     }
 }

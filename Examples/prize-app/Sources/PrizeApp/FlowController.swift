@@ -1,51 +1,44 @@
 import EventBusKit
 
-/// Owns navigation: the navigation stack and whether the prize's call to action is shown.
+/// Owns navigation: the navigation stack and the screen the user sees.
 ///
 /// The only object that navigates. Screens dispatch ``NavigationEvent``; the flow controller
 /// pushes the destination, or pops back to it when it is already on the stack, so a screen is
-/// never on the stack twice. When the top screen changes it tells that screen it appeared
-/// (the text UI's `viewDidAppear`), and the screen dispatches its page view.
-/// ``UserQualifiedForRewardEvent`` shows the call to action and ``RewardClaimedStateEvent``
-/// hides it.
+/// never on the stack twice. When the top screen changes it tells the screen it covers that
+/// it disappeared and makes a ``ScreenController`` for the new one, which appears: it
+/// dispatches its page view and follows the reward state.
 ///
 /// It is main-actor isolated, like a UIKit flow controller, and conforms to
 /// `EventConsumer` with an isolated conformance: it registers on a bus that lives on the main
 /// actor without `nonisolated` or `assumeIsolated`. Its `CustomStringConvertible` conformance
 /// is `nonisolated` (the name is a constant), so a log can describe it from any isolation.
+/// It holds its bus weakly: the bus retains its consumers.
 @MainActor
 public final class FlowController: EventConsumer, nonisolated CustomStringConvertible {
     /// The screens on the navigation stack, root first; empty until the first navigation.
     public private(set) var stack: [Screen] = []
-    /// Whether the prize's call to action is shown.
-    public private(set) var isShowingPrize = false
-    /// Called with the new top screen each time it changes.
-    private let screenDidAppear: (Screen) -> Void
+    /// The screen the user sees, or `nil` before the first navigation.
+    public private(set) var visibleScreen: ScreenController?
+    /// Where the screens register.
+    private weak var bus: EventBus?
 
     /// Creates a flow controller with an empty stack.
-    /// - Parameter screenDidAppear: Called with the new top screen each time it changes.
-    public init(screenDidAppear: @escaping (Screen) -> Void = { _ in }) {
-        self.screenDidAppear = screenDidAppear
+    /// - Parameter bus: The bus the flow controller and its screens are registered on.
+    public init(bus: EventBus) {
+        self.bus = bus
     }
 
     /// The screen on top of the stack, or `nil` before the first navigation.
     public var topScreen: Screen? { stack.last }
 
-    /// Navigation and the prize's visibility.
-    public var willConsume: [any Event.Type] {
-        [NavigationEvent.self, UserQualifiedForRewardEvent.self, RewardClaimedStateEvent.self]
-    }
+    /// Navigation.
+    public var willConsume: [any Event.Type] { [NavigationEvent.self] }
 
-    /// Navigates, or shows or hides the call to action.
-    /// - Parameter event: A navigation or reward event.
+    /// Navigates.
+    /// - Parameter event: A navigation.
     public func consume(_ event: any Event) {
-        if let navigation = event.as(NavigationEvent.self) {
-            navigate(to: navigation.destination)
-        } else if event.as(UserQualifiedForRewardEvent.self) != nil {
-            isShowingPrize = true
-        } else if event.as(RewardClaimedStateEvent.self) != nil {
-            isShowingPrize = false
-        }
+        guard let navigation = event.as(NavigationEvent.self) else { return }
+        navigate(to: navigation.destination)
     }
 
     /// Pushes `screen`, or pops back to it when it is already on the stack.
@@ -56,7 +49,11 @@ public final class FlowController: EventConsumer, nonisolated CustomStringConver
         } else {
             stack.append(screen)
         }
-        if topScreen != previousTop { screenDidAppear(screen) }
+        guard topScreen != previousTop, let bus else { return }
+        visibleScreen?.didDisappear()
+        let shown = ScreenController(screen: screen, bus: bus)
+        visibleScreen = shown
+        shown.didAppear()
     }
 
     /// `FlowController`.

@@ -4,15 +4,16 @@ import EventBusKit
 ///
 /// It registers, in this order, ``FlowController`` (routing), ``RewardModel`` (the reward
 /// rule), ``AnalyticsMediator`` (page views to an ``AnalyticsSink``) and ``Logger`` (the bus's
-/// announcements), then launches on Screen One. From then on, ``perform(_:)`` taps a button of
-/// the current screen, which dispatches the button's event; the consumers do the rest.
+/// announcements), then launches on Screen One; the screen on top, a ``ScreenController``, is
+/// registered while it is shown. From then on, ``perform(_:)`` taps a button of the current
+/// screen, which dispatches the button's event; the consumers do the rest.
 ///
 /// ```swift
 /// let log = TextBuffer()
 /// let app = PrizeApplication(analyticsSink: RecordingAnalyticsSink(), log: log)
 /// app.perform(.open(.screenThree))
-/// app.flow.stack            // [.screenOne, .screenThree]
-/// app.flow.isShowingPrize   // true
+/// app.flow.stack               // [.screenOne, .screenThree]
+/// app.currentView.showsPrize   // true
 /// ```
 ///
 /// It lives on the main actor, as an app's object graph does: the bus it owns is not
@@ -21,7 +22,7 @@ import EventBusKit
 public final class PrizeApplication {
     /// The bus every event of the app travels on.
     public let bus: EventBus
-    /// Navigation and the prize's visibility.
+    /// Navigation and the screen on top.
     public let flow: FlowController
     /// The reward rule.
     public let model: RewardModel
@@ -45,11 +46,7 @@ public final class PrizeApplication {
         let bus = EventBus()
         self.bus = bus
         trace = tracing ? bus.startTracing() : nil
-        // The screen that appears dispatches its page view (the text UI's `viewDidAppear`).
-        // Weak, because the bus retains the flow controller that keeps this closure.
-        flow = FlowController { [weak bus] screen in
-            bus?.dispatch(ScreenView.pageView(of: screen))
-        }
+        flow = FlowController(bus: bus)
         model = RewardModel(bus: bus)
         analytics = AnalyticsMediator(sink: analyticsSink)
         logger = Logger(output: log)
@@ -62,7 +59,7 @@ public final class PrizeApplication {
 
     /// The screen the user sees now.
     public var currentView: ScreenView {
-        ScreenView(stack: flow.stack, showsPrize: flow.isShowingPrize)
+        ScreenView(stack: flow.stack, showsPrize: flow.visibleScreen?.showsPrize ?? false)
     }
 
     /// Taps the current screen's button for `command`.

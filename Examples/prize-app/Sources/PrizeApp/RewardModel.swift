@@ -7,6 +7,10 @@ import EventBusKit
 /// dispatches ``RewardClaimedStateEvent``. Once claimed, the prize is never offered again, and
 /// a second claim changes nothing.
 ///
+/// Both events are the reward state, and sticky: the bus keeps the latest of each and hands it
+/// to a screen that appears later. So a claim also clears the stored qualification: a screen
+/// that appears after the claim is handed the claimed state alone.
+///
 /// The model holds its bus weakly: the bus retains its consumers, so a strong reference back
 /// would keep both alive forever.
 public final class RewardModel: EventConsumer, CustomStringConvertible {
@@ -34,6 +38,7 @@ public final class RewardModel: EventConsumer, CustomStringConvertible {
             bus?.dispatch(UserQualifiedForRewardEvent())
         } else if event.as(UserClaimRewardEvent.self) != nil {
             isClaimed = true
+            bus?.clearLatest(UserQualifiedForRewardEvent.self)
             bus?.dispatch(RewardClaimedStateEvent())
         }
     }
