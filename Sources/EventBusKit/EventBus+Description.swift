@@ -67,7 +67,7 @@ extension EventBus: CustomStringConvertible {
                     "  \(route.type) → \(names.isEmpty ? "no one" : names.joined(separator: ", "))")
             }
         }
-        let stored = latestValues.entries
+        let stored = latestValues.value.oldestFirst
         if !stored.isEmpty {
             lines.append("latest sticky values:")
             for entry in stored { lines.append("  \(type(of: entry.event)): \(entry.event)") }

@@ -8,7 +8,7 @@ extension EventBus {
     @inline(__always)
     func runPass(_ event: any Event, cause: EventTrace.Cause?) {
         let route = route(of: event)
-        if route.isSticky { storeLatest(event) }
+        if route.isSticky { storeLatest(event, isValueType: route.isValueType) }
         if let trace {
             runTracedPass(event, over: route, cause: cause, trace: trace)
         } else {

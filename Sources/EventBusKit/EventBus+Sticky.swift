@@ -18,7 +18,7 @@ extension EventBus {
     /// - Returns: The newest stored value that `is T`.
     /// - Complexity: O(*s*) for *s* stored sticky types.
     public func latest<T>(_ type: T.Type) -> T? {
-        latestValues.latest(T.self)
+        latestValues.value.latest(T.self)
     }
 
     /// Forgets every stored sticky event that is a `T`.
@@ -29,14 +29,17 @@ extension EventBus {
     /// - Parameter type: The type whose stored values to forget.
     /// - Complexity: O(*s*) for *s* stored sticky types.
     public func clearLatest<T>(_ type: T.Type) {
-        let removed = latestValues.clear(T.self)
+        let removed = latestValues.value.clear(T.self)
         releaseOutsideRecipientCall(consume removed)
     }
 
-    /// Stores `event`, whose pass begins, as the latest value of its type.
+    /// Stores `event`, whose pass begins, as the latest value of its type (a value type, or
+    /// not, as its route says).
     @inline(never)
-    func storeLatest(_ event: any Event) {
-        let replaced = latestValues.store(event)
+    func storeLatest(_ event: any Event, isValueType: Bool) {
+        let type =
+            isValueType ? RouteTable.heldTypeKey(event) : RouteTable.objectTypeKey(event)
+        let replaced = latestValues.value.store(event, type: type, isValueType: isValueType)
         releaseOutsideRecipientCall(consume replaced)
     }
 
@@ -45,8 +48,11 @@ extension EventBus {
     /// their own), otherwise as soon as the running pass ends, before the events waiting.
     /// `cause` is what a running trace records for them.
     func replayLatest(to recipient: Recipient, cause: EventTrace.Cause?) {
-        let replays = latestValues.entries.filter {
-            recipient.lists.matches(EventKind(type(of: $0.event)), value: $0.event)
+        guard !latestValues.value.isEmpty else { return }
+        let replays = latestValues.value.oldestFirst.filter {
+            recipient.lists.matches(
+                EventKind(sticky: type(of: $0.event), isValueType: $0.isValueType),
+                value: $0.event)
         }
         guard !replays.isEmpty else { return }
         let idle = !isDelivering
@@ -66,7 +72,10 @@ extension EventBus {
     func runReplay(
         _ event: any Event, to recipient: Recipient, stamp: Int, cause: EventTrace.Cause?
     ) -> Bool {
-        guard recipient.consumer != nil, latestValues.holds(stamp) else { return false }
+        let type = ObjectIdentifier(Swift.type(of: event))
+        guard recipient.consumer != nil, latestValues.value.holds(type, stamp: stamp) else {
+            return false
+        }
         runPass(event, onlyTo: recipient, cause: cause)
         return true
     }

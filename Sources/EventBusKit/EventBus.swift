@@ -61,8 +61,9 @@ public final class EventBus {
     var endedSweepThreshold = 64
     /// The running trace (see `EventBus+Tracing.swift`); `nil` costs the pass one test.
     var trace: EventTrace?
-    /// The latest value of each sticky event type (see `EventBus+Sticky.swift`).
-    var latestValues = LatestValues()
+    /// The latest value of each sticky event type (see `EventBus+Sticky.swift`), in memory
+    /// the bus owns: read and changed in place, by code that calls no app code.
+    let latestValues = InPlace(LatestValues())
     /// How many traces the bus has started: numbers the next one's generation.
     var startedTraces = 0
 

@@ -36,7 +36,8 @@ public final class Subscription: Hashable {
 
     deinit {
         // Any thread: mark, then ask the bus to sweep; never touch the bus's state here.
-        guard let inbox else { return }
+        // Cancelled already (removed): nothing to end, no sweep to ask for.
+        guard let inbox, !recipient.isRemoved else { return }
         recipient.markEnded()
         inbox.requestSweep()
     }

@@ -1,8 +1,9 @@
-/// The latest value of each sticky event type the bus has delivered, oldest stored first.
+/// The latest value of each sticky event type the bus has delivered.
 ///
-/// Storing a type again replaces its value and makes it the newest. Each stored value has a
-/// stamp no other value gets, so a replay queued for it can tell whether it is still stored
-/// when its turn comes.
+/// Storing a type again overwrites its value in place and makes it the newest: each value
+/// has a stamp, larger for later stores, which orders them and lets a replay queued for a
+/// value tell whether it is still stored when its turn comes. Nothing here runs app code:
+/// what a change replaces or removes, it returns, for the caller to release.
 struct LatestValues {
     /// One stored value.
     struct Entry {
@@ -10,37 +11,57 @@ struct LatestValues {
         let type: ObjectIdentifier
         let event: any Event
         let stamp: Int
+        /// Whether the type is a value type (matching asks; found once, by its route).
+        let isValueType: Bool
     }
 
-    /// The stored values, oldest stored first.
-    private(set) var entries: [Entry] = []
+    /// The stored values, in no particular order (see ``oldestFirst``).
+    private var entries: [Entry] = []
+    /// The index in ``entries`` of each stored type.
+    private var indices = IdentityTable<Int>()
     private var nextStamp = 0
 
-    /// Stores `event` as the latest value of its dynamic type.
+    /// Whether no value is stored.
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Stores `event`, whose dynamic type has identity `type`, as its type's latest value.
     ///
     /// - Returns: The value it replaced, for the caller to release after its access.
-    mutating func store(_ event: any Event) -> (any Event)? {
-        let type = ObjectIdentifier(Swift.type(of: event))
-        var replaced: (any Event)? = nil
-        if let index = entries.firstIndex(where: { $0.type == type }) {
-            replaced = entries.remove(at: index).event
-        }
-        entries.append(Entry(type: type, event: event, stamp: nextStamp))
+    /// - Complexity: O(1) expected.
+    mutating func store(_ event: any Event, type: ObjectIdentifier, isValueType: Bool) -> (
+        any Event
+    )? {
+        let entry = Entry(type: type, event: event, stamp: nextStamp, isValueType: isValueType)
         nextStamp += 1
+        guard let index = indices[type] else {
+            indices.set(entries.count, for: type)
+            entries.append(entry)
+            return nil
+        }
+        let replaced = entries[index].event
+        entries[index] = entry
         return replaced
     }
 
-    /// Whether the value stamped `stamp` is still stored.
-    func holds(_ stamp: Int) -> Bool {
-        entries.contains { $0.stamp == stamp }
+    /// Whether the value stamped `stamp` is still the stored value of `type`.
+    ///
+    /// - Complexity: O(1) expected.
+    func holds(_ type: ObjectIdentifier, stamp: Int) -> Bool {
+        indices.read(type) { entries[$0].stamp == stamp } ?? false
     }
 
+    /// The stored values, oldest stored first.
+    var oldestFirst: [Entry] { entries.sorted { $0.stamp < $1.stamp } }
+
     /// The newest stored value that is a `T`.
+    ///
+    /// - Complexity: O(*s*) for *s* stored types.
     func latest<T>(_ type: T.Type) -> T? {
-        for entry in entries.reversed() {
-            if let value = entry.event as? T { return value }
+        var newest: (value: T, stamp: Int)? = nil
+        for entry in entries where entry.stamp > newest?.stamp ?? -1 {
+            if let value = entry.event as? T { newest = (value, entry.stamp) }
         }
-        return nil
+        return newest?.value
     }
 
     /// Removes every stored value that is a `T`.
@@ -48,7 +69,10 @@ struct LatestValues {
     /// - Returns: The removed values, for the caller to release after its access.
     mutating func clear<T>(_ type: T.Type) -> [any Event] {
         let removed = entries.filter { $0.event is T }.map(\.event)
+        guard !removed.isEmpty else { return [] }
         entries.removeAll { $0.event is T }
+        indices.removeAll()
+        for (index, entry) in entries.enumerated() { indices.set(index, for: entry.type) }
         return removed
     }
 }

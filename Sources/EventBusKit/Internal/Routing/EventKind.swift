@@ -19,6 +19,15 @@ struct EventKind {
         isSticky = type is any StickyEvent.Type
     }
 
+    /// The kind of a sticky event type whose route said whether it is a value type: known
+    /// without a check (the bus's announcements are not sticky).
+    init(sticky type: any Event.Type, isValueType: Bool) {
+        self.type = type
+        isAnnouncement = false
+        self.isValueType = isValueType
+        isSticky = true
+    }
+
     /// The kind of one of the bus's announcements (structs), known without a check.
     init<A: Event & _BusAnnouncement>(announcement type: A.Type) {
         self.type = type
