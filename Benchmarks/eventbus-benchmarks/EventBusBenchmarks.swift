@@ -258,6 +258,13 @@ func targets(_ results: [Result]) -> String {
             "mixed priorities at fan-out 10, × equal priorities", ratio(mixed, equal), 1.05,
             digits: 2)
     }
+    // Replay: linear when a replayed delivery costs as much with 50 stored types as with 10
+    // (median times: the two scenarios run one after the other).
+    if let many = find("replay-50", register), let few = find("replay-10", register) {
+        atMost(
+            "replay to a new consumer, ns per value: 50 stored types ÷ 10",
+            many.nanoseconds / few.nanoseconds, 1.1)
+    }
     for name in [
         "direct, `event as? Ping`", "direct, `event.as(Ping.self)`",
         "EventBusKit, `event as? Ping`", "EventBusKit, `event.as(Ping.self)`",
