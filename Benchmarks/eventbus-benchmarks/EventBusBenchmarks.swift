@@ -62,7 +62,7 @@ struct EventBusBenchmarks {
                 await body(1)
                 await body(iterations)
                 print(
-                    "\(id): \(iterations) iterations of \(item.unitsPerIteration) \(scenario.unit)s"
+                    "\(id): \(iterations) iterations of \(item.unitsPerIteration) units (\(scenario.unit))"
                 )
                 return
             }
@@ -264,6 +264,11 @@ func targets(_ results: [Result]) -> String {
         atMost(
             "replay to a new consumer, ns per value: 50 stored types ÷ 10",
             many.nanoseconds / few.nanoseconds, 1.1)
+    }
+    if let bus = find("next", "EventBusKit"),
+        let floor = results.first(where: { $0.scenario.key == "next" })
+    {
+        reported("`next` round trip, × a task resuming a continuation", ratio(bus, floor))
     }
     for name in [
         "direct, `event as? Ping`", "direct, `event.as(Ping.self)`",

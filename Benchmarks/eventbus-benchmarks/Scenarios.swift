@@ -14,7 +14,7 @@ func allScenarios() -> [Scenario] {
         } + [
             oneAmongMany(10_000), hierarchy(), category(), eventKinds(), casts(), chains(), churn(),
             sticky(1), sticky(10), priorities(), replay(types: 10), replay(types: 25),
-            replay(types: 50),
+            replay(types: 50), nextRoundTrip(),
         ]
 }
 

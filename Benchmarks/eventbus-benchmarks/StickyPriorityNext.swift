@@ -1,4 +1,5 @@
 import EventBusKit
+import Foundation
 
 // The scenarios of what the buses people know also do (CONTRACT §10): sticky events, priority,
 // replay of the latest values to a new recipient, and awaiting the next event.
@@ -88,6 +89,133 @@ func replay(types: Int) -> Scenario {
             registering("EventBusKit `register`, no replay", replays: false),
             registering("EventBusKit `register`", replays: true),
         ])
+}
+
+// MARK: Awaiting the next event
+
+/// A round trip on the bus's actor: the loop starts a task that will deliver a `Ping`, then
+/// awaits it, and the task runs once the loop is suspended. EventBusKit awaits
+/// `bus.next(Ping.self)` and the task dispatches; `direct` awaits a continuation that the
+/// task resumes by hand.
+///
+/// The actor runs its jobs on the benchmark's own thread (``InlineExecutor``), so a round trip
+/// costs what the tasks, the continuation and the bus do, not the wake-ups of another thread.
+func nextRoundTrip() -> Scenario {
+    Scenario(
+        key: "next", title: "Awaiting the next event: one round trip on the bus's actor",
+        unit: "round trip",
+        cases: [
+            Case(name: "direct (a continuation)", unitsPerIteration: 1) {
+                let trips = RoundTrips()
+                return .sync { n in trips.run(n, viaBus: false) }
+            },
+            Case(name: "EventBusKit", unitsPerIteration: 1) {
+                let trips = RoundTrips()
+                return .sync { n in trips.run(n, viaBus: true) }
+            },
+        ])
+}
+
+/// The bus's actor in the `next` scenario, whose jobs run on the thread that calls `run`.
+actor RoundTrips {
+    private nonisolated let executor = InlineExecutor()
+    private let bus = EventBus()
+    /// The `direct` floor's waiting loop, resumed by the task.
+    private var continuation: CheckedContinuation<Ping, Never>?
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// Runs `n` round trips on the actor and returns when they are done.
+    nonisolated func run(_ n: Int, viaBus: Bool) {
+        inlineTask(executor) { await self.roundTrips(n, viaBus: viaBus) }
+        executor.runUntilFinished()
+    }
+
+    /// Each round trip starts a task that will deliver the value, then waits: the task runs
+    /// on the actor once the loop is suspended, and resumes it.
+    private func roundTrips(_ n: Int, viaBus: Bool) async {
+        for i in 0..<n {
+            if viaBus {
+                inlineTask(executor) { await self.dispatch(i) }
+                _ = try? await bus.next(Ping.self)
+            } else {
+                inlineTask(executor) { await self.resume(i) }
+                _ = await withCheckedContinuation { continuation = $0 }
+            }
+        }
+        executor.finish()
+    }
+
+    private func dispatch(_ value: Int) {
+        bus.dispatch(Ping(value: value))
+    }
+
+    private func resume(_ value: Int) {
+        continuation!.resume(returning: Ping(value: value))
+        continuation = nil
+    }
+}
+
+/// Starts `operation` as a task whose jobs run on `executor` from its first: a task made with
+/// `Task { }` starts on the global executor and hops, which wakes another thread.
+func inlineTask(
+    _ executor: InlineExecutor, _ operation: sending @escaping @isolated(any) () async -> Void
+) {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+        Task(executorPreference: executor, operation: operation)
+    } else {
+        Task(operation: operation)
+    }
+}
+
+/// An executor whose jobs run, first in first out, on the thread that calls
+/// `runUntilFinished()`: no other thread is woken, and callgrind sees every instruction.
+final class InlineExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var finished = false
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+
+    /// Called by the last job: `runUntilFinished()` returns once it ends.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.unlock()
+    }
+
+    /// Runs jobs as they come until a job calls `finish()`.
+    func runUntilFinished() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !finished { condition.wait() }
+            if finished {
+                finished = false
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+                job.runSynchronously(
+                    isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+            } else {
+                job.runSynchronously(on: asUnownedSerialExecutor())
+            }
+        }
+    }
 }
 
 // MARK: Fixtures
