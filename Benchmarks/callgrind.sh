@@ -30,6 +30,8 @@ while [[ "${1:-}" == --* ]]; do
 done
 ids=("$@")
 if [[ ${#ids[@]} -eq 0 ]]; then
+    # The replay-N rows are left out: an iteration replays N values (about 350,000
+    # instructions at N = 50), so each takes about a minute; name them to count them.
     ids=(fanout-1/direct fanout-1/eventbuskit-register fanout-1/eventbuskit-subscribe
         fanout-10/direct fanout-10/eventbuskit-register fanout-10/eventbuskit-subscribe
         fanout-100/direct fanout-100/eventbuskit-register fanout-100/eventbuskit-subscribe
@@ -38,7 +40,11 @@ if [[ ${#ids[@]} -eq 0 ]]; then
         types-e50-n1-class/direct types-e50-n1-class/eventbuskit-register
         types-e50-n1-class/eventbuskit-subscribe types-e50-n1-struct/direct
         types-e50-n1-struct/eventbuskit-register types-e50-n1-struct/eventbuskit-subscribe
-        churn/eventbuskit-register-deregister churn/typekeyeddictionary-on-off)
+        churn/eventbuskit-register-deregister churn/typekeyeddictionary-on-off
+        sticky-1/eventbuskit-register-plain sticky-1/eventbuskit-register
+        sticky-10/eventbuskit-register-plain sticky-10/eventbuskit-register
+        priorities-10/eventbuskit-register-equal priorities-10/eventbuskit-register-mixed
+        next/direct-a-continuation next/eventbuskit)
 fi
 swift build -c release --scratch-path "$scratch" "${flags[@]}" --product eventbus-benchmarks >/dev/null
 binary="$scratch/release/eventbus-benchmarks"
