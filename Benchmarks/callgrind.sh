@@ -54,8 +54,9 @@ trap 'rm -rf "$out"' EXIT
 # instructions ID ITERATIONS -> total instructions of the run ("Collected" line)
 instructions() {
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out/$2.out" \
-        "$binary" --callgrind "$1" --iterations "$2" 2>"$out/log" >"$out/stdout"
-    grep -o 'Collected : [0-9]*' "$out/log" | grep -o '[0-9]*$'
+        "$binary" --callgrind "$1" --iterations "$2" 2>"$out/log" >"$out/stdout" || true
+    grep -o 'Collected : [0-9]*' "$out/log" | grep -o '[0-9]*$' ||
+        { echo "callgrind failed on $1 ($2 iterations):" >&2; tail -20 "$out/log" >&2; exit 1; }
 }
 
 printf '| case | instructions per unit |\n|---|---:|\n'
