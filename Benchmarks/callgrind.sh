@@ -11,8 +11,8 @@
 # iterations, so that every case adds about the same number of units.
 # Swift's hashing runs with a fixed seed (SWIFT_DETERMINISTIC_HASHING), so the dictionary-based
 # competitors count the same from run to run.
-# --annotate also prints the inclusive profile of the larger run of each case (where the
-# instructions go). --portable builds with -D EVENTBUSKIT_PORTABLE (the language-guaranteed
+# --annotate also prints where each unit's instructions go: the inclusive instructions per unit
+# of the top functions, from the difference between the two runs. --portable builds with -D EVENTBUSKIT_PORTABLE (the language-guaranteed
 # fallbacks of the ABI-dependent tricks; default scratch path .build-portable). SCRATCH_PATH picks
 # the build directory (default .build).
 set -euo pipefail
@@ -59,6 +59,36 @@ instructions() {
         { echo "callgrind failed on $1 ($2 iterations):" >&2; tail -20 "$out/log" >&2; exit 1; }
 }
 
+# profile FILE -> one "instructions<TAB>function" line per function, inclusive
+profile() {
+    callgrind_annotate --inclusive=yes --threshold=100 --auto=no "$1" 2>/dev/null | awk '
+        /^ *[0-9,]+ \(/ {
+            count = $1; gsub(",", "", count)
+            name = $0; sub(/^ *[0-9,]+ +\([^)]*\) +/, "", name); sub(/ \[[^]]*\]$/, "", name)
+            print count "\t" name
+        }'
+}
+
+# annotate_difference SMALL LARGE EXTRA-ITERATIONS UNITS: the inclusive instructions per unit
+# of each function, from the difference between the two runs (set-up and warm-up cancel out),
+# without the frames that only wrap the case's loop.
+annotate_difference() {
+    profile "$1" >"$out/small.tsv"
+    profile "$2" >"$out/large.tsv"
+    awk -F'\t' -v n="$3" -v u="$4" -v root="$PWD/" '
+        NR == FNR { small[$2] = $1; next }
+        {
+            cost = ($1 - small[$2]) / (n * u)
+            if ($2 == "PROGRAM TOTALS") { total = cost; next }
+            name = $2; gsub(root, "", name)
+            if (cost >= 1 && !(cost > total - 0.05 && name !~ /^Sources\//)) {
+                printf "%10.1f  %s\n", cost, name
+            }
+        }
+        END { printf "%10.1f  per unit in all\n", total }' "$out/small.tsv" "$out/large.tsv" |
+        sort -rn | swift demangle --simplified | awk '!seen[$0]++' | head -40 | cut -c1-200
+}
+
 printf '| case | instructions per unit |\n|---|---:|\n'
 for id in "${ids[@]}"; do
     # Units per iteration, from a run without valgrind that does no timed iterations.
@@ -72,6 +102,6 @@ for id in "${ids[@]}"; do
     awk -v id="$id" -v s="$small_total" -v l="$large_total" -v n="$((large - small))" -v u="$units" \
         'BEGIN { printf "| %s | %.1f |\n", id, (l - s) / (n * u) }'
     if [[ $annotate -eq 1 ]]; then
-        callgrind_annotate --inclusive=yes "$out/$large.out" 2>/dev/null | head -40 | cut -c1-200
+        annotate_difference "$out/$small.out" "$out/$large.out" "$((large - small))" "$units"
     fi
 done
