@@ -11,8 +11,8 @@
 # iterations, so that every case adds about the same number of units.
 # Swift's hashing runs with a fixed seed (SWIFT_DETERMINISTIC_HASHING), so the dictionary-based
 # competitors count the same from run to run.
-# --annotate also prints the inclusive profile of the larger run of each case (where the
-# instructions go). --portable builds with -D EVENTBUSKIT_PORTABLE (the language-guaranteed
+# --annotate also prints where each unit's instructions go: the inclusive instructions per unit
+# of the top functions, from the difference between the two runs. --portable builds with -D EVENTBUSKIT_PORTABLE (the language-guaranteed
 # fallbacks of the ABI-dependent tricks; default scratch path .build-portable). SCRATCH_PATH picks
 # the build directory (default .build).
 set -euo pipefail
@@ -30,6 +30,8 @@ while [[ "${1:-}" == --* ]]; do
 done
 ids=("$@")
 if [[ ${#ids[@]} -eq 0 ]]; then
+    # The replay-N rows are left out: an iteration replays N values (about 350,000
+    # instructions at N = 50), so each takes about a minute; name them to count them.
     ids=(fanout-1/direct fanout-1/eventbuskit-register fanout-1/eventbuskit-subscribe
         fanout-10/direct fanout-10/eventbuskit-register fanout-10/eventbuskit-subscribe
         fanout-100/direct fanout-100/eventbuskit-register fanout-100/eventbuskit-subscribe
@@ -38,7 +40,11 @@ if [[ ${#ids[@]} -eq 0 ]]; then
         types-e50-n1-class/direct types-e50-n1-class/eventbuskit-register
         types-e50-n1-class/eventbuskit-subscribe types-e50-n1-struct/direct
         types-e50-n1-struct/eventbuskit-register types-e50-n1-struct/eventbuskit-subscribe
-        churn/eventbuskit-register-deregister churn/typekeyeddictionary-on-off)
+        churn/eventbuskit-register-deregister churn/typekeyeddictionary-on-off
+        sticky-1/eventbuskit-register-plain sticky-1/eventbuskit-register
+        sticky-10/eventbuskit-register-plain sticky-10/eventbuskit-register
+        priorities-10/eventbuskit-register-equal priorities-10/eventbuskit-register-mixed
+        next/direct-a-continuation next/eventbuskit)
 fi
 swift build -c release --scratch-path "$scratch" "${flags[@]}" --product eventbus-benchmarks >/dev/null
 binary="$scratch/release/eventbus-benchmarks"
@@ -48,8 +54,39 @@ trap 'rm -rf "$out"' EXIT
 # instructions ID ITERATIONS -> total instructions of the run ("Collected" line)
 instructions() {
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out/$2.out" \
-        "$binary" --callgrind "$1" --iterations "$2" 2>"$out/log" >"$out/stdout"
-    grep -o 'Collected : [0-9]*' "$out/log" | grep -o '[0-9]*$'
+        "$binary" --callgrind "$1" --iterations "$2" 2>"$out/log" >"$out/stdout" || true
+    grep -o 'Collected : [0-9]*' "$out/log" | grep -o '[0-9]*$' ||
+        { echo "callgrind failed on $1 ($2 iterations):" >&2; tail -20 "$out/log" >&2; exit 1; }
+}
+
+# profile FILE -> one "instructions<TAB>function" line per function, inclusive
+profile() {
+    callgrind_annotate --inclusive=yes --threshold=100 --auto=no "$1" 2>/dev/null | awk '
+        /^ *[0-9,]+ \(/ {
+            count = $1; gsub(",", "", count)
+            name = $0; sub(/^ *[0-9,]+ +\([^)]*\) +/, "", name); sub(/ \[[^]]*\]$/, "", name)
+            print count "\t" name
+        }'
+}
+
+# annotate_difference SMALL LARGE EXTRA-ITERATIONS UNITS: the inclusive instructions per unit
+# of each function, from the difference between the two runs (set-up and warm-up cancel out),
+# without the frames that only wrap the case's loop.
+annotate_difference() {
+    profile "$1" >"$out/small.tsv"
+    profile "$2" >"$out/large.tsv"
+    awk -F'\t' -v n="$3" -v u="$4" -v root="$PWD/" '
+        NR == FNR { small[$2] = $1; next }
+        {
+            cost = ($1 - small[$2]) / (n * u)
+            if ($2 == "PROGRAM TOTALS") { total = cost; next }
+            name = $2; gsub(root, "", name)
+            if (cost >= 1 && !(cost > total - 0.05 && name !~ /^Sources\//)) {
+                printf "%10.1f  %s\n", cost, name
+            }
+        }
+        END { printf "%10.1f  per unit in all\n", total }' "$out/small.tsv" "$out/large.tsv" |
+        sort -rn | swift demangle --simplified | awk '!seen[$0]++' | head -40 | cut -c1-200
 }
 
 printf '| case | instructions per unit |\n|---|---:|\n'
@@ -65,6 +102,6 @@ for id in "${ids[@]}"; do
     awk -v id="$id" -v s="$small_total" -v l="$large_total" -v n="$((large - small))" -v u="$units" \
         'BEGIN { printf "| %s | %.1f |\n", id, (l - s) / (n * u) }'
     if [[ $annotate -eq 1 ]]; then
-        callgrind_annotate --inclusive=yes "$out/$large.out" 2>/dev/null | head -40 | cut -c1-200
+        annotate_difference "$out/$small.out" "$out/$large.out" "$((large - small))" "$units"
     fi
 done

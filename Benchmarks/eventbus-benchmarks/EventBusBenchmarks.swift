@@ -62,7 +62,7 @@ struct EventBusBenchmarks {
                 await body(1)
                 await body(iterations)
                 print(
-                    "\(id): \(iterations) iterations of \(item.unitsPerIteration) \(scenario.unit)s"
+                    "\(id): \(iterations) iterations of \(item.unitsPerIteration) units (\(scenario.unit))"
                 )
                 return
             }
@@ -140,8 +140,8 @@ func targets(_ results: [Result]) -> String {
         let verdict = goal == "reported" ? "—" : met(measured) ? "yes" : "**no**"
         rows.append("| \(target) | \(format(measured, digits: 2)) | \(goal) | \(verdict) |")
     }
-    func atMost(_ target: String, _ measured: Double?, _ limit: Double) {
-        row(target, measured, goal: "≤ \(format(limit, digits: 1))") { $0 <= limit }
+    func atMost(_ target: String, _ measured: Double?, _ limit: Double, digits: Int = 1) {
+        row(target, measured, goal: "≤ \(format(limit, digits: digits))") { $0 <= limit }
     }
     func reported(_ target: String, _ measured: Double?) {
         row(target, measured, goal: "reported") { _ in true }
@@ -240,6 +240,35 @@ func targets(_ results: [Result]) -> String {
         {
             reported("price of tracing at fan-out \(fanOut), × untraced", ratio(traced, plain))
         }
+    }
+    // Sticky events and priorities (CONTRACT §10), × the same dispatch without them.
+    for fanOut in [1, 10] {
+        if let sticky = find("sticky-\(fanOut)", register),
+            let plain = find("sticky-\(fanOut)", "\(register), plain")
+        {
+            atMost(
+                "sticky struct event, fan-out \(fanOut), × the same event not sticky",
+                ratio(sticky, plain), 1.2)
+        }
+    }
+    if let mixed = find("priorities-10", "\(register), mixed"),
+        let equal = find("priorities-10", "\(register), equal")
+    {
+        atMost(
+            "mixed priorities at fan-out 10, × equal priorities", ratio(mixed, equal), 1.05,
+            digits: 2)
+    }
+    // Replay: linear when a replayed delivery costs as much with 50 stored types as with 10
+    // (median times: the two scenarios run one after the other).
+    if let many = find("replay-50", register), let few = find("replay-10", register) {
+        atMost(
+            "replay to a new consumer, ns per value: 50 stored types ÷ 10",
+            many.nanoseconds / few.nanoseconds, 1.1)
+    }
+    if let bus = find("next", "EventBusKit"),
+        let floor = results.first(where: { $0.scenario.key == "next" })
+    {
+        reported("`next` round trip, × a task resuming a continuation", ratio(bus, floor))
     }
     for name in [
         "direct, `event as? Ping`", "direct, `event.as(Ping.self)`",

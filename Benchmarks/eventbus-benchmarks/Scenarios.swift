@@ -13,6 +13,8 @@ func allScenarios() -> [Scenario] {
             [1, 10, 100].map { manyTypes(kind, types: 50, fanOut: $0) }
         } + [
             oneAmongMany(10_000), hierarchy(), category(), eventKinds(), casts(), chains(), churn(),
+            sticky(1), sticky(10), priorities(), replay(types: 10), replay(types: 25),
+            replay(types: 50), nextRoundTrip(),
         ]
 }
 
