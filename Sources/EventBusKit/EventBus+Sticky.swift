@@ -39,8 +39,9 @@ extension EventBus {
     func storeLatest(_ event: any Event, isValueType: Bool) {
         let type =
             isValueType ? RouteTable.heldTypeKey(event) : RouteTable.objectTypeKey(event)
-        let replaced = latestValues.value.store(event, type: type, isValueType: isValueType)
-        releaseOutsideRecipientCall(consume replaced)
+        var value = event
+        latestValues.value.store(swapping: &value, type: type, isValueType: isValueType)
+        releaseOutsideRecipientCall(consume value)  // the replaced value, if any
     }
 
     /// Replays to `recipient`, just added, every stored value it matches, oldest stored
