@@ -15,8 +15,11 @@ extension EventBus {
     /// it returns `false` and changes nothing.
     ///
     /// ```swift
+    /// struct Purchase: Event { let amount: Int }
+    ///
+    /// let limit = 1_000
     /// let gate = bus.subscribe(to: Purchase.self, priority: 10) { purchase in
-    ///     if purchase.amount > limit { bus.cancelDelivery() }
+    ///     if purchase.amount > limit { bus.cancelDelivery() }  // no one else sees it
     /// }
     /// ```
     /// - Returns: Whether a recipient's call was running (and the pass now ends after it).

@@ -10,7 +10,9 @@ extension EventBus {
     /// `Conforming`).
     ///
     /// ```swift
-    /// if let reward = bus.latest(RewardState.self) { show(reward) }
+    /// struct RewardState: StickyEvent { let qualified: Bool }
+    ///
+    /// if let reward = bus.latest(RewardState.self) { print(reward.qualified) }
     /// ```
     /// - Parameter type: The type to look for.
     /// - Returns: The newest stored value that `is T`.

@@ -11,7 +11,7 @@
 /// struct RewardState: StickyEvent { let qualified: Bool }
 ///
 /// bus.dispatch(RewardState(qualified: true))
-/// bus.latest(RewardState.self)?.qualified        // true
+/// let qualified = bus.latest(RewardState.self)?.qualified  // true
 /// let badge = bus.subscribe(to: RewardState.self, replayingLatest: true) { state in
 ///     print("reward:", state.qualified)          // prints at once: reward: true
 /// }
