@@ -15,9 +15,11 @@ extension EventBus {
     /// it returns `false` and changes nothing.
     ///
     /// ```swift
-    /// // Called first: a priority above the others' 0.
-    /// let gate = bus.subscribe(to: ItemAdded.self, priority: 10) { item in
-    ///     if item.quantity > 99 { bus.cancelDelivery() }  // no one else sees it
+    /// struct Purchase: Event { let amount: Int }
+    ///
+    /// let limit = 1_000
+    /// let gate = bus.subscribe(to: Purchase.self, priority: 10) { purchase in
+    ///     if purchase.amount > limit { bus.cancelDelivery() }  // no one else sees it
     /// }
     /// ```
     /// - Returns: Whether a recipient's call was running (and the pass now ends after it).

@@ -41,7 +41,8 @@ extension EventBus: CustomStringConvertible {
     /// EventBus: 2 recipients
     ///   1. FlowController  willConsume: [NavigationEvent]  excludeList: []
     ///   2. Logger  willConsume: [DidConsumeEvent]  excludeList: []
-    /// routes built: NavigationEvent → FlowController
+    /// routes built:
+    ///   NavigationEvent → FlowController
     /// ```
     public var description: String { outsideRecipientCall { describe() } }
 

@@ -7,14 +7,18 @@ extension EventBus {
     /// Called on the bus's isolation, it adds a one-shot subscription to `T` at once: it
     /// counts in ``recipientCount`` and, like any subscription, is announced and traced. The
     /// first delivered event that `is T` and satisfies `predicate` resumes the caller, and
-    /// the subscription is removed at once, so it receives nothing after that event. If the
+    /// the subscription is removed at once, so it receives nothing after that event. An
+    /// event delivered before the call is not seen: call it before the event can be
+    /// delivered, such as right after starting work that posts it from another task. If the
     /// waiting task is cancelled (or already was), it throws `CancellationError` and leaves
-    /// no recipient behind; so it does when the bus is deallocated while it waits.
+    /// no recipient behind. The call keeps the bus alive while it waits.
     ///
     /// ```swift
-    /// Task { bus.dispatch(Saved(id: 2)) }  // later, on the bus's actor
-    /// let saved = try await bus.next(Saved.self) { $0.id == 2 }
-    /// print(saved.id)  // 2
+    /// struct DocumentSaved: Event, Sendable { let name: String }
+    ///
+    /// let poster = bus.poster()
+    /// Task.detached { poster.post(DocumentSaved(name: "notes")) }
+    /// let saved = try await bus.next(DocumentSaved.self) { $0.name == "notes" }
     /// ```
     /// - Parameters:
     ///   - type: The event type to wait for.
@@ -23,7 +27,7 @@ extension EventBus {
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
     ///     caller's.
     /// - Returns: The first matching event delivered after the call.
-    /// - Throws: `CancellationError` when the waiting task is cancelled or the bus goes away.
+    /// - Throws: `CancellationError` when the waiting task is cancelled.
     public func next<T: Event & Sendable>(
         _ type: T.Type,
         where predicate: @escaping (T) -> Bool = { _ in true },

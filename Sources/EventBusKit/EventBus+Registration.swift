@@ -52,15 +52,18 @@ extension EventBus {
     /// recipient now, answered without a value and without delivering anything.
     ///
     /// ```swift
-    /// if bus.hasRecipients(for: ItemsLoaded.self) {  // else skip building it
-    ///     bus.dispatch(ItemsLoaded(count: 3))
+    /// struct ThumbnailReady: Event { let pixels: [UInt8] }
+    ///
+    /// if bus.hasRecipients(for: ThumbnailReady.self) {  // skip the work if no one listens
+    ///     bus.dispatch(ThumbnailReady(pixels: Array(repeating: 0, count: 64)))
     /// }
     /// ```
     ///
     /// A category entry (``Conforming``) is decided by the type's conformance, which Swift
-    /// can check only on a value: once an event of the type has been dispatched, the bus
-    /// knows it exactly; before that, a category entry that could cover the type counts as
-    /// covering it, so the answer is never `false` for an event that would be delivered.
+    /// can check only on a value: once an event of the type has been dispatched (since a
+    /// recipient naming a category was last added), the bus knows it exactly; until then, a
+    /// category entry counts as covering the type, so the answer is never `false` for an
+    /// event that would be delivered.
     /// - Parameter type: The event's dynamic type.
     /// - Returns: Whether a live recipient would receive an event of that type.
     /// - Complexity: O(*k*) for the *k* recipients of a type already routed; O(*n*) for *n*

@@ -10,9 +10,9 @@ extension EventBus {
     /// `Conforming`).
     ///
     /// ```swift
-    /// struct Volume: StickyEvent { let level: Int }
-    /// bus.dispatch(Volume(level: 3))
-    /// print(bus.latest(Volume.self)?.level ?? 0)  // 3
+    /// struct RewardState: StickyEvent { let qualified: Bool }
+    ///
+    /// if let reward = bus.latest(RewardState.self) { print(reward.qualified) }
     /// ```
     /// - Parameter type: The type to look for.
     /// - Returns: The newest stored value that `is T`.

@@ -104,9 +104,10 @@ extension EventBus {
     /// refine ``Event``.
     ///
     /// ```swift
-    /// protocol Analytics {}
+    /// protocol Analytics { var name: String { get } }
+    ///
     /// let tracking = bus.subscribe(to: Conforming<any Analytics>.self) { event in
-    ///     print("analytics:", event)
+    ///     tracker.send(event.name)
     /// }
     /// ```
     /// - Parameters:

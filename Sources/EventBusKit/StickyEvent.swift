@@ -11,7 +11,7 @@
 /// struct RewardState: StickyEvent { let qualified: Bool }
 ///
 /// bus.dispatch(RewardState(qualified: true))
-/// print(bus.latest(RewardState.self)?.qualified == true)  // true
+/// let qualified = bus.latest(RewardState.self)?.qualified  // true
 /// let badge = bus.subscribe(to: RewardState.self, replayingLatest: true) { state in
 ///     print("reward:", state.qualified)  // at once: reward: true
 /// }
