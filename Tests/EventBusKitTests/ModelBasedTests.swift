@@ -298,5 +298,109 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
                 "c0.0:value#1",
                 "dispatch value#0 -> drained(events: 2)",
             ]),
+        // §10.1: a recipient that asks gets every stored value it matches, oldest stored first
+        // (storing a type again makes it the newest), each in a pass of its own, before
+        // `register` returns; replays are announced like any pass.
+        ContractExample(
+            name: "replays on an idle bus run oldest stored first before register returns",
+            build: {
+                scenario(
+                    consumers: [
+                        .init(willConsume: [.didConsume], excludeList: []),
+                        .init(
+                            willConsume: [.mood, .note], excludeList: [], replaysLatest: true),
+                    ],
+                    steps: [
+                        .init(action: .register(0)), .init(action: .dispatch(.mood)),
+                        .init(action: .dispatch(.note)), .init(action: .dispatch(.plain)),
+                        .init(action: .dispatch(.mood)), .init(action: .register(1)),
+                    ])
+            },
+            log: [
+                "dispatch mood#0 -> drained(events: 1)", "dispatch note#1 -> drained(events: 1)",
+                "dispatch plain#2 -> drained(events: 1)", "dispatch mood#3 -> drained(events: 1)",
+                "c1.0:note#1", "c1.0:mood#3", "c0.0:did(c1.0,note#1)", "c0.0:did(c1.0,mood#3)",
+            ]),
+        // §10.1: added during a pass, the replays run as soon as it ends, before the events
+        // already waiting.
+        ContractExample(
+            name: "replays to a recipient added during a pass run before waiting events",
+            build: {
+                scenario(
+                    consumers: [
+                        .init(willConsume: [.plain], excludeList: []),
+                        .init(willConsume: [.plain], excludeList: []),
+                        .init(
+                            willConsume: [.mood, .plain], excludeList: [], replaysLatest: true),
+                    ],
+                    steps: [
+                        .init(action: .register(0)), .init(action: .register(1)),
+                        .init(action: .dispatch(.mood)),
+                        .init(
+                            action: .dispatch(.plain),
+                            reactions: [.init(at: 0, actions: [.dispatch(.plain), .register(2)])]),
+                    ])
+            },
+            log: [
+                "dispatch mood#0 -> drained(events: 1)", "c0.0:plain#1",
+                "dispatch plain#2 -> queued",
+                "c1.0:plain#1", "c2.0:mood#0", "c0.0:plain#2", "c1.0:plain#2", "c2.0:plain#2",
+                "dispatch plain#1 -> drained(events: 3)",
+            ]),
+        // §10.2 and §10.3: descending priority; `cancelDelivery()` ends the pass after the
+        // recipient that calls it (still `true` twice); its consumption is announced, no
+        // `NoConsumerEvent` follows; outside a recipient's call it answers `false`.
+        ContractExample(
+            name: "a higher priority recipient stops the delivery",
+            build: {
+                scenario(
+                    consumers: [
+                        .init(willConsume: [.plain], excludeList: []),
+                        .init(willConsume: [.plain], excludeList: [], priority: 1),
+                        .init(willConsume: [.didConsume, .noConsumer], excludeList: []),
+                    ],
+                    steps: [
+                        .init(action: .register(0)), .init(action: .register(1)),
+                        .init(action: .register(2)),
+                        .init(
+                            action: .dispatch(.plain),
+                            reactions: [
+                                .init(at: 0, actions: [.cancelDelivery, .cancelDelivery])
+                            ]),
+                        .init(action: .cancelDelivery),
+                    ])
+            },
+            log: [
+                "c1.0:plain#0", "cancelDelivery -> true", "cancelDelivery -> true",
+                "c2.0:did(c1.0,plain#0)", "dispatch plain#0 -> drained(events: 2)",
+                "cancelDelivery -> false",
+            ]),
+        // §10.1 with §5: replays are not refused by `maximumPending` or `.reject`, and count
+        // in the drain budget (a waiting one is discarded and counted at the limit).
+        ContractExample(
+            name: "replays are not refused and count in the drain budget",
+            build: {
+                scenario(
+                    pending: 1, drain: 2, reentrancy: .reject,
+                    consumers: [
+                        .init(willConsume: [.plain], excludeList: []),
+                        .init(
+                            willConsume: [.mood, .note], excludeList: [], replaysLatest: true),
+                    ],
+                    steps: [
+                        .init(action: .dispatch(.mood)), .init(action: .dispatch(.note)),
+                        .init(action: .register(0)),
+                        .init(
+                            action: .dispatch(.plain),
+                            reactions: [.init(at: 0, actions: [.register(1)])]),
+                        .init(action: .readLatest(.sticky)),
+                    ])
+            },
+            log: [
+                "dispatch mood#0 -> drained(events: 1)", "dispatch note#1 -> drained(events: 1)",
+                "c0.0:plain#2", "c1.0:mood#0",
+                "dispatch plain#2 -> limitReached(processed: 2, discarded: 1)",
+                "latest sticky -> note#1",
+            ]),
     ]
 }

@@ -42,6 +42,11 @@ enum ModelCheck {
                 ?? differs("alive owners", model.ownersAlive, bus.ownersAlive)
                 ?? differs("isRegistered", model.registered, bus.registered)
                 ?? differs("Subscription.isActive", model.tokenActive, bus.tokenActive)
+                ?? differs("latest(_:) of \(ModelEntry.latestQueries)", model.latest, bus.latest)
+                ?? differs("unattendedDiscards", model.unattendedDiscards, bus.unattendedDiscards)
+                ?? differs(
+                    "cancelDelivery() answering true outside a recipient's call", 0,
+                    bus.cancelledOutsideACall)
             {
                 return mismatch
             }

@@ -1,14 +1,15 @@
 import EventBusKit
 
 // The small event universe the random sequences draw from: a class hierarchy, structs, a
-// generic struct and two protocol categories. The reference model does not ask Swift which
+// generic struct, two protocol categories and sticky events (a struct, and a class with a
+// subclass inside the hierarchy). The reference model does not ask Swift which
 // entry covers which event: it reads `ModelEntry.covers(_:)`, a table written from these
 // declarations and CONTRACT.md §2.
 
-/// A category: `ModelLeaf` and `ModelValue` conform.
+/// A category: `ModelLeaf`, `ModelValue` and `ModelPin` conform.
 protocol ModelTagged: Event {}
-/// A category: `ModelSide`, `ModelBox<ModelTagA>` and (for exclusion checks) `DidConsumeEvent`
-/// conform.
+/// A category: `ModelSide`, `ModelBox<ModelTagA>`, `ModelMood` and (for exclusion checks)
+/// `DidConsumeEvent` conform.
 protocol ModelFlagged: Event {}
 
 /// `DidConsumeEvent` joins a category so the model can check that a category *exclusion*
@@ -43,6 +44,23 @@ final class ModelSide: ModelBase, ModelFlagged {
     override class var kindName: String { "side" }
 }
 
+/// A sticky class inside the hierarchy (a `ModelMid`), with a sticky subclass: the bus stores
+/// each dynamic type on its own.
+class ModelNote: ModelMid, StickyEvent {
+    override class var kindName: String { "note" }
+}
+
+/// A sticky leaf that is also `ModelTagged`.
+final class ModelPin: ModelNote, ModelTagged {
+    override class var kindName: String { "pin" }
+}
+
+/// A sticky struct that is `ModelFlagged`.
+struct ModelMood: StickyEvent, ModelFlagged, ModelLabeled {
+    let id: Int
+    var modelLabel: String { "mood#\(id)" }
+}
+
 /// A struct that is `ModelTagged`.
 struct ModelValue: ModelTagged, ModelLabeled {
     let id: Int
@@ -70,7 +88,10 @@ enum ModelTagB {}
 
 /// The kinds of event a sequence dispatches.
 enum ModelEventKind: String, CaseIterable, Hashable {
-    case base, mid, leaf, side, value, plain, boxA, boxB
+    case base, mid, leaf, side, value, plain, boxA, boxB, note, pin, mood
+
+    /// Whether this kind conforms to `StickyEvent` (CONTRACT.md §10.1).
+    var isSticky: Bool { self == .note || self == .pin || self == .mood }
 
     /// A real event of this kind.
     func make(id: Int) -> any Event {
@@ -83,6 +104,9 @@ enum ModelEventKind: String, CaseIterable, Hashable {
         case .plain: ModelPlain(id: id)
         case .boxA: ModelBox<ModelTagA>(id: id)
         case .boxB: ModelBox<ModelTagB>(id: id)
+        case .note: ModelNote(id: id)
+        case .pin: ModelPin(id: id)
+        case .mood: ModelMood(id: id)
         }
     }
 }
@@ -98,32 +122,53 @@ enum ModelShape: Hashable {
 
 /// The entries a list may hold.
 enum ModelEntry: String, CaseIterable, Hashable {
-    case all, none, base, mid, leaf, side, value, plain, boxA, boxB, tagged, flagged
-    case didConsume, noConsumer
+    case all, none, base, mid, leaf, side, value, plain, boxA, boxB, note, pin, mood
+    case tagged, flagged, sticky, didConsume, noConsumer
 
     /// The entries a closure subscription may name (no wildcards, no categories).
     static let subscribable: [ModelEntry] = [
-        .base, .mid, .leaf, .side, .value, .plain, .boxA, .boxB, .didConsume, .noConsumer,
+        .base, .mid, .leaf, .side, .value, .plain, .boxA, .boxB, .note, .pin, .mood,
+        .didConsume, .noConsumer,
+    ]
+
+    /// The types whose `latest(_:)` is compared after every step (a category as its
+    /// existential, `(any P).self`; `AllEvent`, which no value is, answers `nil`).
+    static let latestQueries: [ModelEntry] = [
+        .base, .mid, .note, .pin, .mood, .tagged, .flagged, .sticky, .all,
+    ]
+
+    /// The types a sequence passes to `clearLatest(_:)` (a category as its existential).
+    static let clearable: [ModelEntry] = [
+        .base, .mid, .note, .pin, .mood, .tagged, .flagged, .sticky,
     ]
 
     /// Whether this is a protocol category (`Conforming<any P>`).
-    var isCategory: Bool { self == .tagged || self == .flagged }
+    var isCategory: Bool { self == .tagged || self == .flagged || self == .sticky }
 
     /// The contract's "entry L covers E" (`E is L`), written out from the declarations above.
     /// The wildcards cover nothing here: the matching rules treat them separately.
     func covers(_ shape: ModelShape) -> Bool {
         switch self {
         case .all, .none: false
-        case .base: [.event(.base), .event(.mid), .event(.leaf), .event(.side)].contains(shape)
-        case .mid: [.event(.mid), .event(.leaf)].contains(shape)
+        case .base:
+            [
+                .event(.base), .event(.mid), .event(.leaf), .event(.side), .event(.note),
+                .event(.pin),
+            ]
+            .contains(shape)
+        case .mid: [.event(.mid), .event(.leaf), .event(.note), .event(.pin)].contains(shape)
         case .leaf: shape == .event(.leaf)
         case .side: shape == .event(.side)
         case .value: shape == .event(.value)
         case .plain: shape == .event(.plain)
         case .boxA: shape == .event(.boxA)
         case .boxB: shape == .event(.boxB)
-        case .tagged: [.event(.leaf), .event(.value)].contains(shape)
-        case .flagged: [.event(.side), .event(.boxA), .didConsume].contains(shape)
+        case .note: [.event(.note), .event(.pin)].contains(shape)
+        case .pin: shape == .event(.pin)
+        case .mood: shape == .event(.mood)
+        case .tagged: [.event(.leaf), .event(.value), .event(.pin)].contains(shape)
+        case .flagged: [.event(.side), .event(.boxA), .event(.mood), .didConsume].contains(shape)
+        case .sticky: [.event(.note), .event(.pin), .event(.mood)].contains(shape)
         case .didConsume: shape == .didConsume
         case .noConsumer: shape == .noConsumer
         }
@@ -142,8 +187,12 @@ enum ModelEntry: String, CaseIterable, Hashable {
         case .plain: ModelPlain.self
         case .boxA: ModelBox<ModelTagA>.self
         case .boxB: ModelBox<ModelTagB>.self
+        case .note: ModelNote.self
+        case .pin: ModelPin.self
+        case .mood: ModelMood.self
         case .tagged: Conforming<any ModelTagged>.self
         case .flagged: Conforming<any ModelFlagged>.self
+        case .sticky: Conforming<any StickyEvent>.self
         case .didConsume: DidConsumeEvent.self
         case .noConsumer: NoConsumerEvent.self
         }
@@ -153,16 +202,20 @@ enum ModelEntry: String, CaseIterable, Hashable {
     /// `tag` becomes the subscription's `fileID`, so a `DidConsumeEvent` about it can be traced
     /// back to it.
     func subscribe(
-        on bus: EventBus, owner: AnyObject? = nil, tag: String,
-        _ handler: @escaping (any Event) -> Void
+        on bus: EventBus, owner: AnyObject? = nil, priority: Int = 0, replayingLatest: Bool = false,
+        tag: String, _ handler: @escaping (any Event) -> Void
     ) -> Subscription {
         func subscribe<T: Event>(to type: T.Type) -> Subscription {
             guard let owner else {
-                return bus.subscribe(to: type, fileID: tag, line: 0) { handler($0) }
+                return bus.subscribe(
+                    to: type, priority: priority, replayingLatest: replayingLatest, fileID: tag,
+                    line: 0
+                ) { handler($0) }
             }
-            return bus.subscribe(to: type, owner: owner, fileID: tag, line: 0) { _, event in
-                handler(event)
-            }
+            return bus.subscribe(
+                to: type, owner: owner, priority: priority, replayingLatest: replayingLatest,
+                fileID: tag, line: 0
+            ) { _, event in handler(event) }
         }
         switch self {
         case .base: return subscribe(to: ModelBase.self)
@@ -173,10 +226,50 @@ enum ModelEntry: String, CaseIterable, Hashable {
         case .plain: return subscribe(to: ModelPlain.self)
         case .boxA: return subscribe(to: ModelBox<ModelTagA>.self)
         case .boxB: return subscribe(to: ModelBox<ModelTagB>.self)
+        case .note: return subscribe(to: ModelNote.self)
+        case .pin: return subscribe(to: ModelPin.self)
+        case .mood: return subscribe(to: ModelMood.self)
         case .didConsume: return subscribe(to: DidConsumeEvent.self)
         case .noConsumer: return subscribe(to: NoConsumerEvent.self)
-        case .all, .none, .tagged, .flagged:
+        case .all, .none, .tagged, .flagged, .sticky:
             preconditionFailure("\(self) is not subscribable")
+        }
+    }
+
+    /// `bus.latest(_:)` for this entry's type (a category as its existential `(any P).self`).
+    func latest(on bus: EventBus) -> (any Event)? {
+        func latest<T>(_ type: T.Type) -> (any Event)? {
+            guard let value = bus.latest(type) else { return nil }
+            return value as? any Event
+        }
+        switch self {
+        case .all: return latest(AllEvent.self)
+        case .base: return latest(ModelBase.self)
+        case .mid: return latest(ModelMid.self)
+        case .note: return latest(ModelNote.self)
+        case .pin: return latest(ModelPin.self)
+        case .mood: return latest(ModelMood.self)
+        case .tagged: return latest((any ModelTagged).self)
+        case .flagged: return latest((any ModelFlagged).self)
+        case .sticky: return latest((any StickyEvent).self)
+        case .none, .leaf, .side, .value, .plain, .boxA, .boxB, .didConsume, .noConsumer:
+            preconditionFailure("\(self) is not a latest query")
+        }
+    }
+
+    /// `bus.clearLatest(_:)` for this entry's type (a category as its existential).
+    func clearLatest(on bus: EventBus) {
+        switch self {
+        case .base: bus.clearLatest(ModelBase.self)
+        case .mid: bus.clearLatest(ModelMid.self)
+        case .note: bus.clearLatest(ModelNote.self)
+        case .pin: bus.clearLatest(ModelPin.self)
+        case .mood: bus.clearLatest(ModelMood.self)
+        case .tagged: bus.clearLatest((any ModelTagged).self)
+        case .flagged: bus.clearLatest((any ModelFlagged).self)
+        case .sticky: bus.clearLatest((any StickyEvent).self)
+        case .all, .none, .leaf, .side, .value, .plain, .boxA, .boxB, .didConsume, .noConsumer:
+            preconditionFailure("\(self) is not clearable")
         }
     }
 }

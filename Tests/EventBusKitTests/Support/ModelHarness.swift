@@ -1,19 +1,41 @@
 import EventBusKit
 
-/// A consumer made by `ModelHarness`: it reports each delivery to the harness.
+/// A consumer made by `ModelHarness`: it reports each delivery to the harness. Its list,
+/// priority and replay getters, which the bus runs outside any recipient's call, ask
+/// `cancelDelivery()` and report the answer (it must be `false`).
 final class ModelConsumer: EventConsumer {
     let name: String
-    let willConsume: [any Event.Type]
-    let excludeList: [any Event.Type]
-    let echo: ModelEventKind?
+    private let spec: ModelScenario.ConsumerSpec
+    private let lists: (willConsume: [any Event.Type], excludeList: [any Event.Type])
     weak var harness: ModelHarness?
 
     init(name: String, spec: ModelScenario.ConsumerSpec, harness: ModelHarness) {
         self.name = name
-        self.willConsume = spec.willConsume.map(\.type)
-        self.excludeList = spec.excludeList.map(\.type)
-        self.echo = spec.echo
+        self.spec = spec
+        self.lists = (spec.willConsume.map(\.type), spec.excludeList.map(\.type))
         self.harness = harness
+    }
+
+    var echo: ModelEventKind? { spec.echo }
+
+    var willConsume: [any Event.Type] {
+        harness?.cancelDeliveryOutsideACall()
+        return lists.willConsume
+    }
+
+    var excludeList: [any Event.Type] {
+        harness?.cancelDeliveryOutsideACall()
+        return lists.excludeList
+    }
+
+    var priority: Int {
+        harness?.cancelDeliveryOutsideACall()
+        return spec.priority
+    }
+
+    var replaysLatest: Bool {
+        harness?.cancelDeliveryOutsideACall()
+        return spec.replaysLatest
     }
 
     func consume(_ event: any Event) {
@@ -90,6 +112,26 @@ final class ModelHarness {
     /// The bus's `recipientCount`.
     var recipientCount: Int { bus?.recipientCount ?? 0 }
 
+    /// The bus's `unattendedDiscards`.
+    var unattendedDiscards: Int { bus?.unattendedDiscards ?? 0 }
+
+    /// `latest(_:)` for each of `ModelEntry.latestQueries`, then for
+    /// `Conforming<any ModelTagged>` (which no value is), as log labels.
+    var latest: [String?] {
+        guard let bus else { return [] }
+        return ModelEntry.latestQueries.map { $0.latest(on: bus).map(Self.label) }
+            + [bus.latest(Conforming<any ModelTagged>.self) == nil ? nil : "a Conforming value"]
+    }
+
+    /// How many times `cancelDelivery()` answered `true` to app code the bus ran outside any
+    /// recipient's call (a consumer's list getters).
+    private(set) var cancelledOutsideACall = 0
+
+    /// Asks `cancelDelivery()` from app code the bus runs outside a recipient's call.
+    func cancelDeliveryOutsideACall() {
+        if bus?.cancelDelivery() == true { cancelledOutsideACall += 1 }
+    }
+
     /// Releases the bus, then every token and consumer the test holds, and returns the names
     /// of the consumer objects still alive (a leak) and of the tokens still active.
     func tearDown() -> (leaked: [String], activeTokens: [Int]) {
@@ -110,6 +152,7 @@ final class ModelHarness {
     private func execute(_ action: ModelAction) {
         guard let bus else { return }
         switch action {
+        // The call holds the consumer (and an owner, below) until it returns, replays included.
         case .register(let slot): bus.register(consumers[slot])
         case .registerWeakly(let slot): bus.registerWeakly(consumers[slot])
         case .deregister(let slot):
@@ -131,6 +174,10 @@ final class ModelHarness {
             let event = kind.make(id: log.newEventID())
             let report = bus.dispatch(event)
             log.append("dispatch \(Self.label(event)) -> \(report)")
+        case .clearLatest(let entry): entry.clearLatest(on: bus)
+        case .readLatest(let entry):
+            log.append("latest \(entry) -> \(entry.latest(on: bus).map(Self.label) ?? "nil")")
+        case .cancelDelivery: log.append("cancelDelivery -> \(bus.cancelDelivery())")
         }
     }
 
@@ -138,10 +185,15 @@ final class ModelHarness {
         let spec = scenario.subscriptions[slot]
         let name = "s\(slot).\(slotSubscriptionGeneration[slot])"
         slotSubscriptionGeneration[slot] += 1
-        tokens[slot] = spec.type.subscribe(on: bus, owner: owner, tag: "⟨\(name)⟩") {
-            [weak self] event in
+        let token = spec.type.subscribe(
+            on: bus, owner: owner, priority: spec.priority, replayingLatest: spec.replayingLatest,
+            tag: "⟨\(name)⟩"
+        ) { [weak self] event in
             self?.consumed(event, by: name, echo: spec.echo)
         }
+        // Only now, after the replays that ran inside `subscribe`, is the slot's previous
+        // token (whichever it is by then) dropped.
+        tokens[slot] = token
     }
 
     /// What every recipient does: log the delivery, run the step's reactions for this

@@ -70,6 +70,14 @@ enum ModelAction: Hashable, CustomStringConvertible {
     case dropConsumer(Int)
     /// `dispatch(_:)` a new event of this kind.
     case dispatch(ModelEventKind)
+    /// `clearLatest(_:)` this entry's type (a category as its existential).
+    case clearLatest(ModelEntry)
+    /// `latest(_:)` this entry's type, logged (compared after every step anyway; this reads it
+    /// from inside a recipient's call too).
+    case readLatest(ModelEntry)
+    /// `cancelDelivery()`, its answer logged: `true` inside a recipient's call (the pass ends
+    /// after that recipient), `false` at the top level.
+    case cancelDelivery
 
     /// The consumer slot this action names, if any.
     var consumerSlot: Int? {
@@ -78,7 +86,7 @@ enum ModelAction: Hashable, CustomStringConvertible {
             .dropConsumer(let slot):
             slot
         case .subscribe, .subscribeOwned, .cancel, .dropToken, .releaseTokenOnAnotherThread,
-            .dropOwner, .dispatch:
+            .dropOwner, .dispatch, .clearLatest, .readLatest, .cancelDelivery:
             nil
         }
     }
@@ -89,7 +97,9 @@ enum ModelAction: Hashable, CustomStringConvertible {
         case .subscribe(let slot), .subscribeOwned(let slot), .cancel(let slot),
             .dropToken(let slot), .releaseTokenOnAnotherThread(let slot), .dropOwner(let slot):
             slot
-        case .register, .registerWeakly, .deregister, .dropConsumer, .dispatch: nil
+        case .register, .registerWeakly, .deregister, .dropConsumer, .dispatch, .clearLatest,
+            .readLatest, .cancelDelivery:
+            nil
         }
     }
 
@@ -106,6 +116,9 @@ enum ModelAction: Hashable, CustomStringConvertible {
         case .releaseTokenOnAnotherThread(let slot): ".releaseTokenOnAnotherThread(\(slot))"
         case .dropConsumer(let slot): ".dropConsumer(\(slot))"
         case .dispatch(let kind): ".dispatch(.\(kind))"
+        case .clearLatest(let entry): ".clearLatest(.\(entry))"
+        case .readLatest(let entry): ".readLatest(.\(entry))"
+        case .cancelDelivery: ".cancelDelivery"
         }
     }
 }
@@ -113,18 +126,23 @@ enum ModelAction: Hashable, CustomStringConvertible {
 /// One random operation sequence: the bus's configuration, the consumers and subscriptions
 /// it may use, and the top-level steps.
 struct ModelScenario: CustomStringConvertible {
-    /// A consumer slot: its lists and whether it dispatches on every event it consumes.
+    /// A consumer slot: its lists, priority, whether it asks for replay, and whether it
+    /// dispatches on every event it consumes.
     struct ConsumerSpec {
         var willConsume: [ModelEntry]
         var excludeList: [ModelEntry]
         /// A kind dispatched after each consumption: a feedback loop when it routes back.
         var echo: ModelEventKind?
+        var priority = 0
+        var replaysLatest = false
     }
 
-    /// A subscription slot: the type it subscribes to and its echo.
+    /// A subscription slot: the type it subscribes to, its echo, priority and replay.
     struct SubscriptionSpec {
         var type: ModelEntry
         var echo: ModelEventKind?
+        var priority = 0
+        var replayingLatest = false
     }
 
     /// Actions a recipient performs when it makes the `at`-th consumption (counted from 0)
@@ -157,16 +175,21 @@ struct ModelScenario: CustomStringConvertible {
             "[" + entries.map { ".\($0)" }.joined(separator: ", ") + "]"
         }
         func echo(_ kind: ModelEventKind?) -> String { kind.map { ", echo: .\($0)" } ?? "" }
+        func extras(_ priority: Int, _ replays: Bool) -> String {
+            (priority == 0 ? "" : ", priority \(priority)") + (replays ? ", replays latest" : "")
+        }
         var lines = [
             "bus(maximumPending: \(maximumPending), maximumEventsPerDrain: \(maximumEventsPerDrain), reentrancy: .\(reentrancy))"
         ]
         for (slot, spec) in consumers.enumerated() {
             lines.append(
-                "consumer \(slot): willConsume \(list(spec.willConsume)), excludeList \(list(spec.excludeList))\(echo(spec.echo))"
+                "consumer \(slot): willConsume \(list(spec.willConsume)), excludeList \(list(spec.excludeList))\(echo(spec.echo))\(extras(spec.priority, spec.replaysLatest))"
             )
         }
         for (slot, spec) in subscriptions.enumerated() {
-            lines.append("subscription \(slot): to .\(spec.type)\(echo(spec.echo))")
+            lines.append(
+                "subscription \(slot): to .\(spec.type)\(echo(spec.echo))\(extras(spec.priority, spec.replayingLatest))"
+            )
         }
         for (index, step) in steps.enumerated() {
             var line = "step \(index): \(step.action)"
@@ -227,12 +250,16 @@ extension ModelScenario {
                 },
                 excludeList: random.chance(60)
                     ? [] : (0..<random.within(1...2)).map { _ in randomEntry(&random) },
-                echo: random.chance(15) ? random.pick(ModelEventKind.allCases) : nil)
+                echo: random.chance(15) ? random.pick(ModelEventKind.allCases) : nil,
+                priority: randomPriority(&random),
+                replaysLatest: random.chance(30))
         }
         let subscriptions = (0..<subscriptionCount).map { _ in
             SubscriptionSpec(
                 type: random.pick(ModelEntry.subscribable),
-                echo: random.chance(10) ? random.pick(ModelEventKind.allCases) : nil)
+                echo: random.chance(10) ? random.pick(ModelEventKind.allCases) : nil,
+                priority: randomPriority(&random),
+                replayingLatest: random.chance(30))
         }
         // Most sequences start by registering most recipients, so that later steps have
         // someone to deliver to, cancel or drop.
@@ -247,7 +274,14 @@ extension ModelScenario {
             let action = randomAction(
                 &random, consumers: consumerCount, subscriptions: subscriptionCount)
             var reactions: [Reaction] = []
-            if case .dispatch = action {
+            // A dispatch reaches recipients; so may an addition, through its replays.
+            let reacts: Bool
+            switch action {
+            case .dispatch: reacts = true
+            case .register, .registerWeakly, .subscribe, .subscribeOwned: reacts = random.chance(30)
+            default: reacts = false
+            }
+            if reacts {
                 for _ in 0..<random.within(0...3) {
                     var actions = (0..<random.within(1...2)).map { _ in
                         randomAction(
@@ -282,8 +316,23 @@ extension ModelScenario {
     private static func randomEntry(_ random: inout ModelRandom) -> ModelEntry {
         random.pick(weighted: [
             (.all, 3), (.none, 1), (.base, 4), (.mid, 3), (.leaf, 3), (.side, 3), (.value, 3),
-            (.plain, 3), (.boxA, 2), (.boxB, 2), (.tagged, 3), (.flagged, 3), (.didConsume, 4),
-            (.noConsumer, 4),
+            (.plain, 3), (.boxA, 2), (.boxB, 2), (.note, 3), (.pin, 2), (.mood, 3), (.tagged, 3),
+            (.flagged, 3), (.sticky, 2), (.didConsume, 4), (.noConsumer, 4),
+        ])
+    }
+
+    /// Mostly the default 0, else a small range around it.
+    private static func randomPriority(_ random: inout ModelRandom) -> Int {
+        random.chance(60) ? 0 : random.within(-1...2)
+    }
+
+    /// An action every sequence may take whatever its slots: a dispatch, or one on sticky
+    /// values or on the running pass.
+    private static func randomBusAction(_ random: inout ModelRandom) -> ModelAction {
+        random.pick(weighted: [
+            (.dispatch(random.pick(ModelEventKind.allCases)), 40),
+            (.clearLatest(random.pick(ModelEntry.clearable)), 6),
+            (.readLatest(random.pick(ModelEntry.latestQueries)), 2), (.cancelDelivery, 6),
         ])
     }
 
@@ -293,14 +342,14 @@ extension ModelScenario {
         let consumer = random.below(consumers)
         guard subscriptions > 0 else {
             return random.pick(weighted: [
-                (.dispatch(random.pick(ModelEventKind.allCases)), 40), (.register(consumer), 15),
+                (randomBusAction(&random), 52), (.register(consumer), 15),
                 (.registerWeakly(consumer), 10), (.deregister(consumer), 10),
                 (.dropConsumer(consumer), 8),
             ])
         }
         let subscription = random.below(subscriptions)
         return random.pick(weighted: [
-            (.dispatch(random.pick(ModelEventKind.allCases)), 40), (.register(consumer), 12),
+            (randomBusAction(&random), 52), (.register(consumer), 12),
             (.registerWeakly(consumer), 8), (.deregister(consumer), 8),
             (.dropConsumer(consumer), 7), (.subscribe(subscription), 12),
             (.cancel(subscription), 5), (.dropToken(subscription), 5),
@@ -351,6 +400,16 @@ extension ModelScenario {
                 candidate.consumers[slot].echo = nil
                 result.append(candidate)
             }
+            if spec.priority != 0 {
+                var candidate = self
+                candidate.consumers[slot].priority = 0
+                result.append(candidate)
+            }
+            if spec.replaysLatest {
+                var candidate = self
+                candidate.consumers[slot].replaysLatest = false
+                result.append(candidate)
+            }
             for entry in spec.willConsume.indices {
                 var candidate = self
                 candidate.consumers[slot].willConsume.remove(at: entry)
@@ -362,10 +421,22 @@ extension ModelScenario {
                 result.append(candidate)
             }
         }
-        for (slot, spec) in subscriptions.enumerated() where spec.echo != nil {
-            var candidate = self
-            candidate.subscriptions[slot].echo = nil
-            result.append(candidate)
+        for (slot, spec) in subscriptions.enumerated() {
+            if spec.echo != nil {
+                var candidate = self
+                candidate.subscriptions[slot].echo = nil
+                result.append(candidate)
+            }
+            if spec.priority != 0 {
+                var candidate = self
+                candidate.subscriptions[slot].priority = 0
+                result.append(candidate)
+            }
+            if spec.replayingLatest {
+                var candidate = self
+                candidate.subscriptions[slot].replayingLatest = false
+                result.append(candidate)
+            }
         }
         // Drop the last consumer or subscription slot when no action names it.
         let actions = steps.flatMap { [$0.action] + $0.reactions.flatMap(\.actions) }

@@ -21,9 +21,16 @@ import EventBusKit
 ///   count in `recipientCount`.
 /// - An owner-bound subscription lives while its owner does (and until cancelled); dropping its
 ///   token does not end it. Its closure holds the owner during its own call.
+/// - `register`/`subscribe` hold their argument (the consumer, the owner) until they return,
+///   so through the replays they run on an idle bus.
+/// - Replays (§10.1) do not count toward `maximumPending`, like announcements. One still
+///   waiting when the drain budget runs out is discarded and counted like any waiting event,
+///   even if it would have been skipped at its turn.
+/// - `cancelDelivery()` in app code the bus runs outside a recipient's call (here: a consumer's
+///   list getters, read at registration) answers `false`; the harness checks it separately.
 final class ReferenceModel {
     /// A value travelling on the modelled bus.
-    indirect enum Value {
+    indirect enum Value: Equatable {
         case event(ModelEventKind, id: Int)
         /// `object` is the consumer object's index; `nil` for a closure subscription.
         case didConsume(recipient: String, object: Int?, event: Value)
@@ -66,6 +73,8 @@ final class ReferenceModel {
         let willConsume: [ModelEntry]
         let excludeList: [ModelEntry]
         let echo: ModelEventKind?
+        let priority: Int
+        let replaysLatest: Bool
         /// The owner object of an owner-bound subscription.
         var lifetimeOwner: Int? = nil
         var isActive = true
@@ -96,8 +105,29 @@ final class ReferenceModel {
     /// The owners whose subscription's closure is running (it holds its owner).
     private var ownersInCall: [Int] = []
 
-    private var queue: [(value: Value, isDispatched: Bool)] = []
+    /// What waits in the queue: a dispatched event, an announcement, or a replay of a stored
+    /// sticky value to one registration (an index into `registrations`).
+    enum Queued: Equatable {
+        case dispatched
+        case announcement
+        case replay(to: Int)
+    }
+
+    private var queue: [(value: Value, kind: Queued)] = []
     private var isDelivering = false
+    /// The sticky values stored, oldest stored first: at most one per kind (§10.1).
+    private var stored: [Value] = []
+    /// The replays queued during the running pass: the next one goes after them (§10.1).
+    private var replaysQueuedInPass = 0
+    /// Whether a recipient's call (`consume` or a closure) is running.
+    private var inRecipientCall = false
+    /// Whether a recipient called `cancelDelivery()` during the running pass.
+    private var passStopped = false
+    /// Discards of drains no caller receives a report from (replays on an idle bus).
+    private(set) var unattendedDiscards = 0
+    /// Consumer objects and owner objects held by a `register`/`subscribe` call that runs.
+    private var heldByCall: [Int] = []
+    private var ownersHeldByCall: [Int] = []
     /// The value whose pass is running (it retains the consumer it names).
     private var inFlight: Value?
     /// The consumer objects whose `consume` is running.
@@ -160,6 +190,17 @@ final class ReferenceModel {
         }
     }
 
+    /// `latest(_:)` for each of `ModelEntry.latestQueries`, then for `Conforming<any
+    /// ModelTagged>`: no value is a `Conforming`, so always `nil`.
+    var latest: [String?] {
+        ModelEntry.latestQueries.map { latest($0)?.label } + [nil]
+    }
+
+    /// The most recently stored value that is a `entry` (§10.1).
+    private func latest(_ entry: ModelEntry) -> Value? {
+        stored.last { entry.covers($0.shape) }
+    }
+
     /// The values `recipientCount` may take: the live recipients, plus the weakly registered
     /// consumers that died and that the bus may not have met yet.
     var recipientCount: ClosedRange<Int> {
@@ -176,6 +217,7 @@ final class ReferenceModel {
     private func isAlive(_ object: Int) -> Bool {
         objects[object].heldByTest
             || consuming.contains(object)
+            || heldByCall.contains(object)
             || heldByPass.contains(object)
             || registrations.contains {
                 $0.owner == .consumer(object: object) && $0.isActive && !$0.weakly
@@ -184,9 +226,10 @@ final class ReferenceModel {
             || inFlight?.retains(object) == true
     }
 
-    /// An owner lives while the test holds it or its subscription's closure is running.
+    /// An owner lives while the test holds it, its subscription's closure is running, or the
+    /// `subscribe` call that binds it runs.
     private func isOwnerAlive(_ owner: Int) -> Bool {
-        ownerHeldByTest[owner] || ownersInCall.contains(owner)
+        ownerHeldByTest[owner] || ownersInCall.contains(owner) || ownersHeldByCall.contains(owner)
     }
 
     /// A registration is a recipient while it is active and, for a consumer, alive, and, for
@@ -256,6 +299,15 @@ final class ReferenceModel {
             let value = Value.event(kind, id: log.newEventID())
             let report = dispatch(value)
             log.append("dispatch \(value.label) -> \(report)")
+        case .clearLatest(let entry):
+            // Forgets every stored value that is a `entry` (§10.1).
+            stored.removeAll { entry.covers($0.shape) }
+        case .readLatest(let entry):
+            log.append("latest \(entry) -> \(latest(entry)?.label ?? "nil")")
+        case .cancelDelivery:
+            // `true` exactly inside a recipient's call; the pass then ends after it (§10.3).
+            if inRecipientCall { passStopped = true }
+            log.append("cancelDelivery -> \(inRecipientCall)")
         }
     }
 
@@ -269,7 +321,11 @@ final class ReferenceModel {
         registrations.append(
             Registration(
                 owner: .consumer(object: object), name: objects[object].name, weakly: weakly,
-                willConsume: spec.willConsume, excludeList: spec.excludeList, echo: spec.echo))
+                willConsume: spec.willConsume, excludeList: spec.excludeList, echo: spec.echo,
+                priority: spec.priority, replaysLatest: spec.replaysLatest))
+        heldByCall.append(object)
+        replayLatest(to: registrations.count - 1)
+        heldByCall.removeLast()
     }
 
     private func subscribe(_ slot: Int, owned: Bool) {
@@ -288,8 +344,14 @@ final class ReferenceModel {
             Registration(
                 owner: .subscription(instance: instance),
                 name: "s\(slot).\(slotSubscriptionGeneration[slot])", weakly: false,
-                willConsume: [spec.type], excludeList: [], echo: spec.echo, lifetimeOwner: owner))
+                willConsume: [spec.type], excludeList: [], echo: spec.echo,
+                priority: spec.priority, replaysLatest: spec.replayingLatest,
+                lifetimeOwner: owner))
         slotSubscriptionGeneration[slot] += 1
+        if let owner { ownersHeldByCall.append(owner) }
+        replayLatest(to: registrations.count - 1)
+        if owner != nil { ownersHeldByCall.removeLast() }
+        // `subscribe` has returned: the token it made replaces whichever the slot holds now.
         let previous = slotToken[slot]
         slotToken[slot] = instance
         if let previous { dropToken(previous) }  // the replaced token goes away
@@ -314,35 +376,85 @@ final class ReferenceModel {
     private func dispatch(_ value: Value) -> DispatchReport {
         if isDelivering {
             if scenario.reentrancy == .reject { return .rejectedReentrant }
-            if queue.filter(\.isDispatched).count >= scenario.maximumPending {
+            if queue.filter({ $0.kind == .dispatched }).count >= scenario.maximumPending {
                 return .rejectedFull
             }
-            queue.append((value, true))
+            queue.append((value, .dispatched))
             return .queued
         }
         isDelivering = true
         defer { isDelivering = false }
         runPass(value)
-        var delivered = 1
+        return drain(delivered: 1)
+    }
+
+    /// Runs the waiting events, first in first out, until the queue is empty or the drain
+    /// budget is spent; `delivered` passes have run in this drain already.
+    private func drain(delivered: Int) -> DispatchReport {
+        var delivered = delivered
         while !queue.isEmpty {
             if delivered == scenario.maximumEventsPerDrain {
                 let discarded = queue.count
                 queue.removeAll()
                 return .limitReached(processed: delivered, discarded: discarded)
             }
-            runPass(queue.removeFirst().value)
+            let (value, kind) = queue.removeFirst()
+            if case .replay(let index) = kind {
+                // Skipped, with no pass, if its recipient ended or its value was cleared.
+                guard isLive(registrations[index]), stored.contains(value) else { continue }
+                runPass(value, onlyTo: index)
+            } else {
+                runPass(value)
+            }
             delivered += 1
         }
         return .drained(events: delivered)
     }
 
-    private func runPass(_ value: Value) {
-        inFlight = value
-        let shape = value.shape
-        // The snapshot: fixed when the pass begins (§4.1).
-        let recipients = registrations.indices.filter {
-            isLive(registrations[$0]) && matches(registrations[$0], shape)
+    /// Replays to the registration just added at `index`, if it asks, every stored value it
+    /// matches, oldest stored first, each in a pass of its own (§10.1): on an idle bus in a
+    /// drain of their own, otherwise right after the running pass, after the replays already
+    /// queued during it and before every other waiting event.
+    private func replayLatest(to index: Int) {
+        guard registrations[index].replaysLatest else { return }
+        let values = stored.filter { matches(registrations[index], $0.shape) }
+        guard !values.isEmpty else { return }
+        if isDelivering {
+            for value in values {
+                queue.insert((value, .replay(to: index)), at: replaysQueuedInPass)
+                replaysQueuedInPass += 1
+            }
+            return
         }
+        isDelivering = true
+        defer { isDelivering = false }
+        queue = values.map { ($0, .replay(to: index)) }
+        if case .limitReached(_, let discarded) = drain(delivered: 0) {
+            unattendedDiscards += discarded
+        }
+    }
+
+    /// One pass: `value` to its recipients, or, for a replay, to registration `onlyTo` alone.
+    private func runPass(_ value: Value, onlyTo replayRecipient: Int? = nil) {
+        inFlight = value
+        replaysQueuedInPass = 0
+        passStopped = false
+        let shape = value.shape
+        // A sticky event is stored when its pass begins, as the newest; a replay stores nothing.
+        if replayRecipient == nil, case .event(let kind, _) = value, kind.isSticky {
+            stored.removeAll { $0.shape == shape }
+            stored.append(value)
+        }
+        // The snapshot: fixed when the pass begins (§4.1), in descending priority, then
+        // registration order (§10.2).
+        let recipients =
+            replayRecipient.map { [$0] }
+            ?? registrations.indices.filter {
+                isLive(registrations[$0]) && matches(registrations[$0], shape)
+            }.sorted { first, second in
+                let (a, b) = (registrations[first].priority, registrations[second].priority)
+                return a != b ? a > b : first < second
+            }
         heldByPass = recipients.compactMap { index in
             guard !registrations[index].weakly,
                 case .consumer(let object) = registrations[index].owner
@@ -362,17 +474,23 @@ final class ReferenceModel {
             if case .consumer(let held) = registration.owner { object = held }
             if let object { consuming.append(object) }
             if let owner = registration.lifetimeOwner { ownersInCall.append(owner) }
+            inRecipientCall = true
             consume(registration, value)
+            inRecipientCall = false
             if registration.lifetimeOwner != nil { ownersInCall.removeLast() }
             if !shape.isAnnouncement && someoneListens(for: .didConsume) {
                 queue.append(
-                    (.didConsume(recipient: registration.name, object: object, event: value), false)
-                )
+                    (
+                        .didConsume(recipient: registration.name, object: object, event: value),
+                        .announcement
+                    ))
             }
             if object != nil { consuming.removeLast() }
+            // `cancelDelivery()` during this call: the recipients after it are not called.
+            if passStopped { break }
         }
         if reached == 0 && !shape.isAnnouncement && someoneListens(for: .noConsumer) {
-            queue.append((.noConsumer(event: value), false))
+            queue.append((.noConsumer(event: value), .announcement))
         }
     }
 
