@@ -52,11 +52,12 @@ extension EventBus {
         pass.tracedRecipientIndex = -1
     }
 
-    /// Records the delivery to the recipient of `route.entries[index]`, and remembers who is
-    /// being called: what it dispatches is caused by it.
+    /// Records the delivery to `recipient`, and remembers who is being called: what it
+    /// dispatches is caused by it.
     ///
-    /// The recipient is read through `route.entries[index]` each time rather than bound to a
-    /// local: a local reference would be retained and released on every traced delivery.
+    /// The pass passes the recipient straight from its entry (`entries[index].recipient`), as
+    /// a borrowed argument: no local reference, so no retain and release per traced delivery.
+    /// A recipient this trace has not named yet goes through `traceFirstDelivery(to:in:)`.
     @inline(__always)
     func traceDelivery(to recipient: Recipient, in trace: EventTrace) {
         // A recipient may have stopped or replaced the trace earlier in this pass: the pass's
