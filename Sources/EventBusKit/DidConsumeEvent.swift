@@ -19,6 +19,12 @@
 public struct DidConsumeEvent: Event, _BusAnnouncement {
     /// The very object that consumed the event; for a closure subscription, an object that
     /// stands for the subscription and describes where it was made.
+    ///
+    /// To tell subscriptions apart, read that description: it names the event type, the
+    /// file and the line of the `subscribe` call (`Subscription(to: Tap, at:
+    /// Shop/Cart.swift:12)`), and the same subscription is always the same object, so `===`
+    /// on `consumer` recognises it across announcements. The same holds for
+    /// ``ConsumerFailedEvent/recipient``.
     public let consumer: any EventConsumer
     /// The very event that was consumed.
     public let event: any Event
