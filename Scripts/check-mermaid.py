@@ -32,6 +32,8 @@ import sys
 import tempfile
 import zipfile
 
+import headless_chrome
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(REPO, ".build-mermaid")
 WHEEL = "artoo-mermaid"
@@ -133,21 +135,7 @@ def default_files():
 
 
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    os.environ.setdefault("SE_OFFLINE", "true")  # never let selenium fetch a driver
-    options = webdriver.ChromeOptions()
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        if shutil.which(name):
-            options.binary_location = shutil.which(name)
-            break
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                     "--disable-dev-shm-usage", "--force-device-scale-factor=1",
-                     "--allow-file-access-from-files", "--window-size=1600,1000"):
-        options.add_argument(argument)
-    driver_path = shutil.which("chromedriver") or "/usr/lib/chromium/chromedriver"
-    return webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    return headless_chrome.start((1600, 1000), ["--allow-file-access-from-files"])
 
 
 def render(driver, page_url, source, png, scale=1):

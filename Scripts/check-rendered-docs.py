@@ -25,10 +25,11 @@ import functools
 import glob
 import http.server
 import os
-import shutil
 import sys
 import threading
 import time
+
+import headless_chrome
 
 CATALOG = "Sources/EventBusKit/EventBusKit.docc"
 BASE = "EventBusKit/documentation/eventbuskit"
@@ -113,21 +114,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def browser(width):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    os.environ.setdefault("SE_OFFLINE", "true")  # never let selenium fetch a driver
-    options = webdriver.ChromeOptions()
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        if shutil.which(name):
-            options.binary_location = shutil.which(name)
-            break
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                     "--disable-dev-shm-usage", "--force-device-scale-factor=1",
-                     f"--window-size={width},900"):
-        options.add_argument(argument)
-    driver_path = shutil.which("chromedriver") or "/usr/lib/chromium/chromedriver"
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver = headless_chrome.start((width, 900))
     driver.set_page_load_timeout(60)
     driver.set_script_timeout(30)
     return driver
