@@ -43,6 +43,8 @@ if [[ ${#ids[@]} -eq 0 ]]; then
         churn/eventbuskit-register-deregister churn/typekeyeddictionary-on-off
         sticky-1/eventbuskit-register-plain sticky-1/eventbuskit-register
         sticky-10/eventbuskit-register-plain sticky-10/eventbuskit-register
+        sticky-1/eventbuskit-register-class-plain sticky-1/eventbuskit-register-class
+        sticky-10/eventbuskit-register-class-plain sticky-10/eventbuskit-register-class
         priorities-10/eventbuskit-register-equal priorities-10/eventbuskit-register-mixed
         next/direct-a-continuation next/eventbuskit)
 fi

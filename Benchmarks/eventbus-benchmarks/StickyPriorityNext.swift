@@ -7,7 +7,10 @@ import Foundation
 // MARK: Sticky events
 
 /// `fanOut` consumers of one struct event, sticky (`StickyPing`) against the same shape not
-/// sticky (`Ping`): the price of storing the latest value when each pass begins.
+/// sticky (`Ping`): the price of storing the latest value when each pass begins. `StickyPing`
+/// is copied bitwise; the `class` cases dispatch one instance of a sticky class again and
+/// again (`StickyClassPing` against `ClassPing`), the store that retains the new value and
+/// releases the one it replaces.
 func sticky(_ fanOut: Int) -> Scenario {
     Scenario(
         key: "sticky-\(fanOut)",
@@ -21,6 +24,16 @@ func sticky(_ fanOut: Int) -> Scenario {
             Case(name: "EventBusKit `register`", unitsPerIteration: fanOut) {
                 let bus = bus(registering: fanOut) { CountingConsumer([StickyPing.self]) }
                 return .sync { n in for i in 0..<n { bus.dispatch(StickyPing(value: i)) } }
+            },
+            Case(name: "EventBusKit `register`, class, plain", unitsPerIteration: fanOut) {
+                let bus = bus(registering: fanOut) { CountingConsumer([ClassPing.self]) }
+                let event = ClassPing(value: 1)
+                return .sync { n in for _ in 0..<n { bus.dispatch(event) } }
+            },
+            Case(name: "EventBusKit `register`, class", unitsPerIteration: fanOut) {
+                let bus = bus(registering: fanOut) { CountingConsumer([StickyClassPing.self]) }
+                let event = StickyClassPing(value: 1)
+                return .sync { n in for _ in 0..<n { bus.dispatch(event) } }
             },
         ])
 }
@@ -222,6 +235,12 @@ final class InlineExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
 
 /// A sticky struct event of `Ping`'s shape.
 struct StickyPing: StickyEvent, Sendable { var value: Int }
+
+/// A sticky class event of `ClassPing`'s shape.
+final class StickyClassPing: StickyEvent {
+    let value: Int
+    init(value: Int) { self.value = value }
+}
 
 /// A consumer of `Ping` with a priority; otherwise `CountingConsumer`'s work.
 final class PriorityConsumer: EventConsumer {

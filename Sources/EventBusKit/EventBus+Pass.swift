@@ -8,7 +8,7 @@ extension EventBus {
     @inline(__always)
     func runPass(_ event: any Event, cause: EventTrace.Cause?) {
         let route = route(of: event)
-        if route.isSticky { storeLatest(event, isValueType: route.isValueType) }
+        if route.isSticky { storeLatest(event, over: route) }
         if let trace {
             runTracedPass(event, over: route, cause: cause, trace: trace)
         } else {
@@ -168,7 +168,10 @@ extension EventBus {
             return route
         }
         let kind = EventKind(type)
-        let (route, isCached) = changeRegistry { $0.buildRoute(for: kind, deciding: event) }
+        let latest = kind.isSticky ? latestSlot(for: event, isValueType: kind.isValueType) : nil
+        let (route, isCached) = changeRegistry {
+            $0.buildRoute(for: kind, deciding: event, latest: latest)
+        }
         if !isCached {
             // Built for this event's value alone: the pass keeps it alive.
             pass.pinnedRoute = route.entries

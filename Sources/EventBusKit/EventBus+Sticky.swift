@@ -33,15 +33,39 @@ extension EventBus {
         releaseOutsideRecipientCall(consume removed)
     }
 
-    /// Stores `event`, whose pass begins, as the latest value of its type (a value type, or
-    /// not, as its route says).
+    /// Stores `event`, whose pass begins over `route` (a sticky type's), as the latest value
+    /// of its type, in the slot the route holds, as the slot stores its type (see
+    /// ``LatestSlot/Storing``); a replaced value is released as app code outside a
+    /// recipient's call (its deinit may run).
+    @inline(__always)
+    func storeLatest(_ event: any Event, over route: RouteView) {
+        let stamp = latestValues.value.nextStamp()
+        // Each step reads the slot in a closure of its own: small enough to be inlined.
+        switch route.withLatest({ $0.storing }) {
+        case .bytes:
+            route.withLatest { $0.storeBytes(event, stamp: stamp) }
+        case .object:
+            let replaced = route.withLatest { $0.storeObject(event, stamp: stamp) }
+            if let replaced { releaseOutsideRecipientCall(replaced) }
+        case .value:
+            route.withLatest { storeLatest(event, in: $0, stamp: stamp) }
+        }
+    }
+
+    /// Stores `event` in `slot`, swapped in; the value it replaces is released as app code
+    /// outside a recipient's call (its deinit may run).
     @inline(never)
-    func storeLatest(_ event: any Event, isValueType: Bool) {
-        let type =
-            isValueType ? RouteTable.heldTypeKey(event) : RouteTable.objectTypeKey(event)
-        var value = event
-        latestValues.value.store(swapping: &value, type: type, isValueType: isValueType)
-        releaseOutsideRecipientCall(consume value)  // the replaced value, if any
+    func storeLatest(_ event: any Event, in slot: LatestSlot, stamp: Int) {
+        if let replaced = slot.store(event, stamp: stamp) {
+            releaseOutsideRecipientCall(replaced)
+        }
+    }
+
+    /// The slot of `event`'s sticky type, for the route being built for it.
+    func latestSlot(for event: any Event, isValueType: Bool) -> LatestSlot {
+        latestValues.value.slot(
+            for: ObjectIdentifier(type(of: event)), isValueType: isValueType,
+            storing: howLatestIsStored(event, isValueType: isValueType))
     }
 
     /// Replays to `recipient`, just added, every stored value it matches, oldest stored

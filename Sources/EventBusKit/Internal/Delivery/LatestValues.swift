@@ -1,9 +1,10 @@
-/// The latest value of each sticky event type the bus has delivered.
+/// The latest value of each sticky event type the bus has delivered: one ``LatestSlot`` per
+/// sticky type it has built a route for.
 ///
-/// Storing a type again overwrites its value in place and makes it the newest: each value
-/// has a stamp, larger for later stores, which orders them and lets a replay queued for a
-/// value tell whether it is still stored when its turn comes. Nothing here runs app code:
-/// what a change replaces or removes, it returns, for the caller to release.
+/// Storing a type again overwrites its value and makes it the newest: each value has a
+/// stamp, larger for later stores, which orders them and lets a replay queued for a value
+/// tell whether it is still stored when its turn comes. Nothing here runs app code: what a
+/// change removes, it returns, for the caller to release.
 struct LatestValues {
     /// One stored value, as ``oldestFirst`` lists it.
     struct Entry {
@@ -11,57 +12,54 @@ struct LatestValues {
         let type: ObjectIdentifier
         let event: any Event
         let stamp: Int
-        /// Whether the type is a value type (matching asks; found once, by its route).
+        /// Whether the type is a value type.
         let isValueType: Bool
     }
 
-    /// The stored values, in no particular order (see ``oldestFirst``); the `n`th value's
-    /// type, stamp and kind are the `n`th of ``types``, ``stamps`` and ``valueTypes``.
-    private var events: [any Event] = []
-    private var types: [ObjectIdentifier] = []
-    private var stamps: [Int] = []
-    private var valueTypes: [Bool] = []
-    /// The index of each stored type.
-    private var indices = IdentityTable<Int>()
-    private var nextStamp = 0
+    /// The slots, in the order they were made.
+    private var slots: [LatestSlot] = []
+    /// The slot of each type.
+    private var index = IdentityTable<LatestSlot>()
+    private var lastStamp = 0
 
     /// Whether no value is stored.
-    var isEmpty: Bool { events.isEmpty }
+    var isEmpty: Bool { slots.allSatisfy { $0.stamp == 0 } }
 
-    /// Stores `value`, whose dynamic type has identity `type`, as its type's latest value,
-    /// and hands back in `value` the value it replaced (or, for a type stored for the first
-    /// time, `value` itself), for the caller to release after its access.
+    /// The slot of the type with identity `type`, made empty if it has none; its route keeps
+    /// it (see ``LatestSlot``).
     ///
     /// - Complexity: O(1) expected.
-    mutating func store(swapping value: inout any Event, type: ObjectIdentifier, isValueType: Bool)
-    {
-        let stamp = nextStamp
-        nextStamp &+= 1
-        guard let index = indices[type] else {
-            indices.set(events.count, for: type)
-            events.append(value)
-            types.append(type)
-            stamps.append(stamp)
-            valueTypes.append(isValueType)
-            return
-        }
-        stamps[index] = stamp
-        swap(&value, &events[index])  // moves, no copies
+    mutating func slot(
+        for type: ObjectIdentifier, isValueType: Bool, storing: LatestSlot.Storing
+    ) -> LatestSlot {
+        if let slot = index[type] { return slot }
+        let slot = LatestSlot(type: type, isValueType: isValueType, storing: storing)
+        slots.append(slot)
+        index.set(slot, for: type)
+        return slot
+    }
+
+    /// A stamp larger than every stamp before it, for a value being stored.
+    @inline(__always)
+    mutating func nextStamp() -> Int {
+        lastStamp &+= 1
+        return lastStamp
     }
 
     /// Whether the value stamped `stamp` is still the stored value of `type`.
     ///
     /// - Complexity: O(1) expected.
     func holds(_ type: ObjectIdentifier, stamp: Int) -> Bool {
-        indices.read(type) { stamps[$0] == stamp } ?? false
+        index.read(type) { $0.stamp == stamp } ?? false
     }
 
     /// The stored values, oldest stored first.
     var oldestFirst: [Entry] {
-        events.indices.sorted { stamps[$0] < stamps[$1] }.map {
-            Entry(
-                type: types[$0], event: events[$0], stamp: stamps[$0], isValueType: valueTypes[$0])
-        }
+        slots.compactMap { slot in
+            slot.value.map {
+                Entry(type: slot.type, event: $0, stamp: slot.stamp, isValueType: slot.isValueType)
+            }
+        }.sorted { $0.stamp < $1.stamp }
     }
 
     /// The newest stored value that is a `T`.
@@ -69,8 +67,8 @@ struct LatestValues {
     /// - Complexity: O(*s*) for *s* stored types.
     func latest<T>(_ type: T.Type) -> T? {
         var newest: (value: T, stamp: Int)? = nil
-        for index in events.indices where stamps[index] > newest?.stamp ?? -1 {
-            if let value = events[index] as? T { newest = (value, stamps[index]) }
+        for slot in slots where slot.stamp > newest?.stamp ?? 0 {
+            if let stored = slot.value, let value = stored as? T { newest = (value, slot.stamp) }
         }
         return newest?.value
     }
@@ -78,16 +76,10 @@ struct LatestValues {
     /// Removes every stored value that is a `T`.
     ///
     /// - Returns: The removed values, for the caller to release after its access.
-    mutating func clear<T>(_ type: T.Type) -> [any Event] {
-        let kept = oldestFirst.filter { !($0.event is T) }
-        guard kept.count < events.count else { return [] }
-        let removed = events.filter { $0 is T }
-        events = kept.map(\.event)
-        types = kept.map(\.type)
-        stamps = kept.map(\.stamp)
-        valueTypes = kept.map(\.isValueType)
-        indices.removeAll()
-        for (index, type) in types.enumerated() { indices.set(index, for: type) }
-        return removed
+    func clear<T>(_ type: T.Type) -> [any Event] {
+        slots.compactMap { slot in
+            guard let stored = slot.value, stored is T else { return nil }
+            return slot.clear()
+        }
     }
 }

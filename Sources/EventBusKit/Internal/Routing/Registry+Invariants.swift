@@ -41,6 +41,10 @@
                     == recipients.contains(where: \.listensForConsumption),
                 "registry: mayAnnounceConsumption disagrees with the recipients")
             for route in routes {
+                precondition(
+                    route.kind.isSticky == (route.entries.latest != nil),
+                    "registry: route \(route.type) \(route.kind.isSticky ? "lacks" : "has") a "
+                        + "latest-value slot")
                 let entries = route.entries.all
                 for (index, entry) in entries.enumerated() {
                     precondition(

@@ -65,7 +65,8 @@ struct Registry {
         routeTable.route(for: key)
     }
 
-    /// Builds, caches and returns the route of `event`'s type; `event` decides categories.
+    /// Builds, caches and returns the route of `event`'s type; `event` decides categories;
+    /// `latest` is the slot of a sticky type (see ``LatestValues``).
     ///
     /// For a type whose values decide `event is P` (``_ValueDecided``: `Optional`,
     /// `AnyHashable`) while some recipient names a category, the route is made for this
@@ -75,12 +76,13 @@ struct Registry {
     /// - Complexity: O(*n*) for *n* recipients.
     /// - Returns: The route, and whether it was cached (if not, the caller keeps it alive).
     mutating func buildRoute(
-        for kind: EventKind, deciding event: any Event
+        for kind: EventKind, deciding event: any Event, latest: LatestSlot? = nil
     ) -> (route: Route, isCached: Bool) {
         let matching = recipients.lazy.filter {
             $0.consumer != nil && $0.lists.matches(kind, value: event)
         }
-        let route = Route(kind: kind, entries: RouteEntries(matching.map(RouteEntry.init)))
+        let entries = RouteEntries(matching.map(RouteEntry.init), latest: latest)
+        let route = Route(kind: kind, entries: entries)
         let isCached = categoryListenerCount == 0 || !(kind.type is any _ValueDecided.Type)
         if isCached { routeTable.insert(route) }
         return (route, isCached)

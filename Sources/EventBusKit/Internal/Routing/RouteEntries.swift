@@ -15,10 +15,16 @@ final class RouteEntries {
     private(set) var count = 0
     /// The entries in slots `0..<count`, in call order.
     private let slots: SlotBuffer<RouteEntry>
+    /// For the route of a sticky type, the slot a pass stores its event in.
+    let latest: LatestSlot?
 
-    /// Entries holding `entries`, with room for at least `capacity`.
-    init<Entries: Collection<RouteEntry>>(_ entries: Entries, capacity: Int = 0) {
+    /// Entries holding `entries`, with room for at least `capacity`; `latest` is the slot of
+    /// the route's type if it is sticky.
+    init<Entries: Collection<RouteEntry>>(
+        _ entries: Entries, capacity: Int = 0, latest: LatestSlot? = nil
+    ) {
         slots = SlotBuffer(capacity: max(4, entries.count, capacity))
+        self.latest = latest
         for entry in entries {
             slots.initialize(count, to: entry)
             count += 1
@@ -37,7 +43,9 @@ final class RouteEntries {
     /// A copy with the same entries and room for `extra` more, for a change while a pass
     /// reads this one or when this one is full.
     func copy(reserving extra: Int) -> RouteEntries {
-        RouteEntries(all, capacity: hasRoom(for: extra) ? slots.capacity : slots.capacity * 2)
+        RouteEntries(
+            all, capacity: hasRoom(for: extra) ? slots.capacity : slots.capacity * 2,
+            latest: latest)
     }
 
     /// The entry at `index`.

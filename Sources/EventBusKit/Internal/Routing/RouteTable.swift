@@ -128,15 +128,28 @@ struct RouteView {
     let isAnnouncement: Bool
     /// Whether the route's type is a value type (see ``Route/isValueType``).
     let isValueType: Bool
-    /// Whether the route's type is a ``StickyEvent``: a pass of it stores its event.
-    let isSticky: Bool
+    /// For a ``StickyEvent`` type, the slot a pass of it stores its event in, unretained
+    /// (the entries hold it).
+    private let latest: Unmanaged<LatestSlot>?
 
     /// The view of `entries`, which the route holding them keeps alive.
     init(entries: RouteEntries, kind: EventKind) {
         owner = UnretainedEntries(object: .passUnretained(entries))
         isAnnouncement = kind.isAnnouncement
         isValueType = kind.isValueType
-        isSticky = kind.isSticky
+        latest = entries.latest.map { .passUnretained($0) }
+    }
+
+    /// Whether a pass of the route's type stores its event (the type is sticky).
+    @inline(__always)
+    var isSticky: Bool { latest != nil }
+
+    /// Calls `body` with the slot a pass stores its event in.
+    ///
+    /// - Precondition: ``isSticky``.
+    @inline(__always)
+    func withLatest<Result>(_ body: (LatestSlot) -> Result) -> Result {
+        latest.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
     }
 
     /// The entries, in call order, read in place.

@@ -27,3 +27,11 @@ extension RoutingExplanation {
         self.init(event, candidates: candidates.map { ($0.name, 0, $0.lists) })
     }
 }
+
+extension EventBus {
+    /// How the bus stores the latest value of `type`; `nil` when `type` has no route
+    /// holding a latest-value slot. Test-only.
+    func latestStoring(_ type: any Event.Type) -> LatestSlot.Storing? {
+        registry.value.route(for: ObjectIdentifier(type))?.entries.latest?.storing
+    }
+}

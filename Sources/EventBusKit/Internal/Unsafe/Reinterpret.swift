@@ -1,6 +1,6 @@
 // Every reinterpreting cast EventBusKit makes, in one place.
 //
-// The identity conversion is guaranteed by the language. The other two rely on how today's
+// The identity conversion is guaranteed by the language. The others rely on how today's
 // Swift ABI lays out existentials and passes arguments (verified on Linux x86-64 and on
 // arm64 by the test suite); compiled with `-D EVENTBUSKIT_PORTABLE`, each is replaced by a
 // fallback that the language guarantees, and CI runs the whole test suite in both modes.
@@ -71,4 +71,50 @@ func isStoredInline(_ event: any Event) -> Bool {
             return open(event)
         }
     #endif
+}
+
+/// How a ``LatestSlot`` stores values of the type of `event`, a sticky event: by bytes when
+/// copying the existential is a copy of its bytes and destroying it does nothing (a value of
+/// a trivial type, `_isPOD`, stored in the existential's own buffer, so the container holds
+/// no reference either); by object for a class (`isValueType` false); otherwise as a value.
+/// Always `.value` in the portable mode.
+func howLatestIsStored(_ event: any Event, isValueType: Bool) -> LatestSlot.Storing {
+    #if EVENTBUSKIT_PORTABLE
+        return .value
+    #else
+        guard isValueType else { return .object }
+        func open<E: Event>(_: E) -> Bool { _isPOD(E.self) }
+        return open(event) && isStoredInline(event) ? .bytes : .value
+    #endif
+}
+
+// A class event's existential, copied as `LatestSlot` copies it. Today's ABI: an existential
+// holds a class instance as one reference in the first word of its buffer (as
+// `RouteTable.objectTypeKey(_:)` reads it), and copying the existential is retaining that
+// reference and copying the container's bytes.
+
+/// Retains the class instance the existential `event` holds: the reference a bitwise copy of
+/// `event` owns.
+///
+/// - Precondition: `event` holds a class instance.
+@inline(__always)
+func retainHeldObject(_ event: borrowing any Event) {
+    _ = heldObject(event).retain()
+}
+
+/// The class instance the existential in `slot` of `slots` holds, taking over the reference
+/// the slot owns: the slot's bytes must not be destroyed or read as an event again.
+///
+/// - Precondition: The slot holds an event that holds a class instance.
+@inline(__always)
+func takeHeldObject(in slots: borrowing SlotBuffer<any Event>, at slot: Int) -> AnyObject {
+    let word = UnsafeRawPointer(slots.address(of: slot)).load(as: UnsafeRawPointer.self)
+    return Unmanaged<AnyObject>.fromOpaque(word).takeRetainedValue()
+}
+
+@inline(__always)
+private func heldObject(_ event: borrowing any Event) -> Unmanaged<AnyObject> {
+    withUnsafePointer(to: event) {
+        Unmanaged.fromOpaque(UnsafeRawPointer($0).load(as: UnsafeRawPointer.self))
+    }
 }

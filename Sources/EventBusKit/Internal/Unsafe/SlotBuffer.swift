@@ -66,6 +66,25 @@ struct SlotBuffer<Element>: ~Copyable {
         checked(slot).move()
     }
 
+    /// Writes the bytes of `value` into `slot`, over whatever the slot held, neither copying
+    /// `value` nor destroying the slot's element: no app code runs.
+    ///
+    /// Sound only for a value whose copy is a copy of its bytes and whose destruction does
+    /// nothing, when the slot is empty or holds such a value too (see `isCopiedBitwise(_:)`).
+    @inline(__always)
+    func overwriteBitwise(_ slot: Int, with value: borrowing Element) {
+        let target = UnsafeMutableRawPointer(checked(slot))
+        withUnsafePointer(to: value) {
+            target.copyMemory(from: $0, byteCount: MemoryLayout<Element>.size)
+        }
+    }
+
+    /// The address of `slot`, for the reads of an element's bytes in `Reinterpret.swift`.
+    @inline(__always)
+    func address(of slot: Int) -> UnsafeMutablePointer<Element> {
+        checked(slot)
+    }
+
     /// Destroys the elements of `slots`, leaving them empty.
     func deinitialize(_ slots: Range<Int>) {
         guard !slots.isEmpty else { return }
