@@ -250,6 +250,13 @@ func targets(_ results: [Result]) -> String {
                 "sticky struct event, fan-out \(fanOut), × the same event not sticky",
                 ratio(sticky, plain), 1.2)
         }
+        if let sticky = find("sticky-\(fanOut)", "\(register), class"),
+            let plain = find("sticky-\(fanOut)", "\(register), class, plain")
+        {
+            reported(
+                "sticky class event, fan-out \(fanOut), × the same event not sticky",
+                ratio(sticky, plain))
+        }
     }
     if let mixed = find("priorities-10", "\(register), mixed"),
         let equal = find("priorities-10", "\(register), equal")

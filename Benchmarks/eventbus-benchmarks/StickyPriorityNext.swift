@@ -14,7 +14,8 @@ import Foundation
 func sticky(_ fanOut: Int) -> Scenario {
     Scenario(
         key: "sticky-\(fanOut)",
-        title: "A sticky struct event, \(fanOut) matching: `StickyPing` against `Ping`",
+        title: "A sticky event, \(fanOut) matching: `StickyPing` against `Ping`, "
+            + "`StickyClassPing` against `ClassPing`",
         unit: "delivery",
         cases: [
             directPings(units: fanOut) { (0..<fanOut).map { _ in CountingConsumer() } },
