@@ -35,8 +35,11 @@ extension EventBus {
 
     /// Stores `event`, whose pass begins over `route` (a sticky type's), as the latest value
     /// of its type, in the slot the route holds, as the slot stores its type (see
-    /// ``LatestSlot/Storing``); a replaced value is released as app code outside a
-    /// recipient's call (its deinit may run).
+    /// ``LatestSlot/Storing``).
+    ///
+    /// A replaced value is released as app code outside a recipient's call, once `route`'s
+    /// entries are the running route's: its deinit may change the registry, which then pins
+    /// them (the pass that follows reads them, the snapshot rule).
     @inline(__always)
     func storeLatest(_ event: any Event, over route: RouteView) {
         let stamp = latestValues.value.nextStamp()
@@ -46,19 +49,19 @@ extension EventBus {
             route.withLatest { $0.storeBytes(event, stamp: stamp) }
         case .object:
             let replaced = route.withLatest { $0.storeObject(event, stamp: stamp) }
-            if let replaced { releaseOutsideRecipientCall(replaced) }
+            pass.runningRoute = route.owner
+            releaseOutsideRecipientCall(consume replaced)
         case .value:
-            route.withLatest { storeLatest(event, in: $0, stamp: stamp) }
+            storeLatest(event, over: route, stamp: stamp)
         }
     }
 
-    /// Stores `event` in `slot`, swapped in; the value it replaces is released as app code
-    /// outside a recipient's call (its deinit may run).
+    /// Stores `event` in `route`'s slot, swapped in; see ``storeLatest(_:over:)``.
     @inline(never)
-    func storeLatest(_ event: any Event, in slot: LatestSlot, stamp: Int) {
-        if let replaced = slot.store(event, stamp: stamp) {
-            releaseOutsideRecipientCall(replaced)
-        }
+    func storeLatest(_ event: any Event, over route: RouteView, stamp: Int) {
+        let replaced = route.withLatest { $0.store(event, stamp: stamp) }
+        pass.runningRoute = route.owner
+        releaseOutsideRecipientCall(consume replaced)
     }
 
     /// The slot of `event`'s sticky type, for the route being built for it.

@@ -116,6 +116,31 @@ import Testing
         #expect(name(of: bus.latest((any StickyEvent).self)) == "second")
     }
 
+    /// A replaced value's deinit runs when the new value's pass has begun: a consumer it
+    /// registers is not called in that pass (the snapshot rule), whatever room the route had.
+    @Test(arguments: [false, true], [2, 4])
+    func aConsumerRegisteredByAReplacedValuesDeinitMissesThatPass(asClass: Bool, before: Int) {
+        let bus = EventBus()
+        let trace = Trace()
+        let released = Released()
+        let holding = asClass ? HoldingObject.make : Holding.make
+        let type: any Event.Type = asClass ? HoldingObject.self : Holding.self
+        var late: TraceConsumer?
+        released.onRelease = {
+            guard late == nil else { return }
+            late = TraceConsumer("late", [type], trace: trace)
+            bus.register(late!)
+        }
+        for index in 0..<before { bus.register(TraceConsumer("C\(index)", [type], trace: trace)) }
+        bus.dispatch(holding("first", released))
+        let calledForFirst = trace.entries.count
+        bus.dispatch(holding("second", released))  // releases the first: registers `late`
+        #expect(late != nil)
+        #expect(trace.entries.count - calledForFirst == before)
+        bus.dispatch(holding("third", released))
+        #expect(trace.entries.count - calledForFirst == before + before + 1)
+    }
+
     /// Registering a consumer of a category rebuilds every route: the rebuilt route of a
     /// sticky type stores into the slot its value is already in.
     @Test func aRebuiltRouteFindsItsTypesSlot() {
