@@ -131,6 +131,7 @@ extension EventTrace {
     ///   - event: The event the pass delivers.
     ///   - cause: The running pass and recipient when it was dispatched; `nil` when outermost.
     /// - Returns: The new pass's sequence.
+    @inline(__always)
     func beginPass(_ event: any Event, cause: Cause?) -> Int {
         lastSequence += 1
         ring.push(sequence: lastSequence, event: event, cause: cause)
