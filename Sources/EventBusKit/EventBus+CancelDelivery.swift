@@ -41,10 +41,18 @@ extension EventBus {
     /// Releases `value` now, as app code outside any recipient's call: the deinits it runs
     /// get `false` from ``cancelDelivery()``. Pass the value with `consume`, so that this is
     /// where it is released.
+    ///
+    /// The value is moved into a binding that is used after the marking begins and goes out of
+    /// scope before it ends: the optimizer may move a release earlier, but not before a use of
+    /// the value, and `_ = consume value` alone let it release the value before the marking
+    /// began (release builds only; `CancelDeliveryTests` pins it in both).
     @inline(__always)
     func releaseOutsideRecipientCall<Value>(_ value: consuming Value) {
         let marked = beginOutsideRecipientCall()
-        _ = consume value
+        do {
+            let released = consume value
+            withExtendedLifetime(released) {}
+        }
         endOutsideRecipientCall(marked)
     }
 

@@ -5,6 +5,8 @@ import Testing
 /// Six recipients and the call order they must end up in: descending priority, then
 /// registration. `consumers` keeps the weakly held consumers alive.
 private struct Cast {
+    /// The consumers, held weakly by their recipients: a test keeps the cast alive to its end
+    /// (an optimized build would otherwise release them after the cast's last use).
     let consumers: [ListConsumer]
     /// In registration order: A(0) B(5) C(0) D(-1) E(5) F(10).
     let recipients: [Recipient]
@@ -53,6 +55,7 @@ private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
     @Test(arguments: insertionOrders)
     func insertKeepsEntriesInCallOrderWhateverTheOrderTheyArrive(order: [Int]) {
         let cast = Cast()
+        defer { withExtendedLifetime(cast) {} }  // its consumers are held weakly
         var entries = RouteEntries([])
         for index in order { insert(RouteEntry(cast.recipients[index]), into: &entries) }
         #expect(names(entries) == Cast.callOrder)
@@ -65,6 +68,7 @@ private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
     @Test(arguments: ["F", "A", "D"])
     func insertingARecipientThatHasAnEntryKeepsOneEntry(name: String) {
         let cast = Cast()
+        defer { withExtendedLifetime(cast) {} }  // its consumers are held weakly
         let entries = cast.entries()
         entries.insert(RouteEntry(cast.named(name)))
         #expect(names(entries) == Cast.callOrder)
@@ -74,6 +78,7 @@ private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
     @Test(arguments: ["F", "A", "D"])
     func removeTakesOutOneEntryAndKeepsTheOthersOrder(name: String) {
         let cast = Cast()
+        defer { withExtendedLifetime(cast) {} }  // its consumers are held weakly
         let entries = cast.entries()
         entries.remove(cast.named(name))
         #expect(names(entries) == Cast.callOrder.filter { $0 != name })
@@ -83,6 +88,7 @@ private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
 
     @Test func removingARecipientWithNoEntryChangesNothing() {
         let cast = Cast()
+        defer { withExtendedLifetime(cast) {} }  // its consumers are held weakly
         let entries = RouteEntries([])
         for name in ["F", "A", "D"] { entries.insert(RouteEntry(cast.named(name))) }
         for name in ["B", "E", "C"] { entries.remove(cast.named(name)) }
@@ -91,6 +97,7 @@ private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
 
     @Test func removeAllWhereRemovesTheSelectedEntriesAndKeepsTheOthersOrder() {
         let cast = Cast()
+        defer { withExtendedLifetime(cast) {} }  // its consumers are held weakly
         let entries = cast.entries()
         entries.removeAll { ["F", "E", "C"].contains($0.recipient.name) }
         #expect(names(entries) == ["B", "A", "D"])
@@ -103,6 +110,7 @@ private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
 
     @Test func aCopyAndItsOriginalChangeIndependently() {
         let cast = Cast()
+        defer { withExtendedLifetime(cast) {} }  // its consumers are held weakly
         let original = RouteEntries([])
         for name in ["F", "B", "A"] { original.insert(RouteEntry(cast.named(name))) }
         let copy = original.copy(reserving: 1)
@@ -116,6 +124,7 @@ private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
 
     @Test func entriesMadeFromACollectionKeepItsOrder() {
         let cast = Cast()
+        defer { withExtendedLifetime(cast) {} }  // its consumers are held weakly
         let entries = RouteEntries(cast.entries().all)
         #expect(names(entries) == Cast.callOrder)
         entries.insert(RouteEntry(cast.named("A")))
