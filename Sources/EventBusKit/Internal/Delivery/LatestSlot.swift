@@ -9,7 +9,7 @@ final class LatestSlot {
     /// How the slot stores a value of its type.
     enum Storing {
         /// By writing the value's bytes over the old ones: a type with no references whose
-        /// values fit the existential's own buffer (see `isCopiedBitwise(_:)`), which needs
+        /// values fit the existential's own buffer (see `howLatestIsStored(_:isValueType:)`), which needs
         /// no copy and no destroy.
         case bytes
         /// A class: by retaining the new instance and writing the existential's bytes over

@@ -23,6 +23,7 @@ final class RecordRing {
         var recipients: [Int] = []
         /// How many of ``recipients`` are this record's.
         var recipientCount = 0
+        var notes: [EventTrace.Note] = []
 
         /// Appends `index` to the record's recipients, in the storage it kept if it has room.
         @inline(__always)
@@ -34,7 +35,6 @@ final class RecordRing {
             }
             recipientCount &+= 1
         }
-        var notes: [EventTrace.Note] = []
     }
 
     /// The most slots the ring holds.

@@ -4,7 +4,7 @@
 // Swift ABI lays out existentials and passes arguments (verified on Linux x86-64 and on
 // arm64 by the test suite); compiled with `-D EVENTBUSKIT_PORTABLE`, each is replaced by a
 // fallback that the language guarantees, and CI runs the whole test suite in both modes.
-// (The third such trick, reading an event's class from its existential, is
+// (One more such trick, reading an event's class from its existential, is
 // `RouteTable.objectTypeKey(_:)`, next to the look-up it serves.)
 
 /// `value` as a `To`, which it is: `From` and `To` are the same type.

@@ -70,7 +70,7 @@ struct SlotBuffer<Element>: ~Copyable {
     /// `value` nor destroying the slot's element: no app code runs.
     ///
     /// Sound only for a value whose copy is a copy of its bytes and whose destruction does
-    /// nothing, when the slot is empty or holds such a value too (see `isCopiedBitwise(_:)`).
+    /// nothing, when the slot is empty or holds such a value too (see `howLatestIsStored(_:isValueType:)`).
     @inline(__always)
     func overwriteBitwise(_ slot: Int, with value: borrowing Element) {
         let target = UnsafeMutableRawPointer(checked(slot))
