@@ -83,14 +83,20 @@ import Testing
                 handOffs.append(TokenHandOff(bus.subscribe(to: Num.self) { _ in _ = capture }))
             }
             let released = DispatchGroup()
+            // The threads start releasing when the loop below starts sweeping: on an idle
+            // machine they would otherwise be done before its first look, and no sweep would
+            // run among the releases (`calls` would stay 0).
+            let go = DispatchSemaphore(value: 0)
             for thread in 0..<releasingThreads {
                 let share = handOffs.indices.filter { $0 % releasingThreads == thread }
                     .map { handOffs[$0] }
                 DispatchQueue.global().async(group: released) {
+                    go.wait()
                     for handOff in share { handOff.release() }
                 }
             }
             handOffs.removeAll()  // the threads hold the only references to the tokens
+            for _ in 0..<releasingThreads { go.signal() }
             while released.wait(timeout: .now()) == .timedOut {
                 bus.deliverPosted()
                 calls += 1
