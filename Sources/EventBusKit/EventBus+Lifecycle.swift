@@ -30,11 +30,12 @@ extension EventBus {
         #endif
         guard registeredRecipient(for: consumer) == nil else { return nil }
         // App code (list, priority and replay getters), outside any recipient's call.
-        let marked = beginOutsideRecipientCall()
-        let lists = MatchList(of: consumer, category: category(named:))
-        let priority = priority ?? consumer.priority
-        let replays = replaysLatest ?? consumer.replaysLatest
-        endOutsideRecipientCall(marked)
+        let (lists, priority, replays) = outsideRecipientCall {
+            (
+                MatchList(of: consumer, category: category(named:)),
+                priority ?? consumer.priority, replaysLatest ?? consumer.replaysLatest
+            )
+        }
         MigrationDiagnostics.check(lists, of: consumer)  // debug builds: SwiftEventBus habits
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()

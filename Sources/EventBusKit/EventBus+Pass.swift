@@ -213,9 +213,7 @@ struct TracedPass: PassWatcher {
     @inline(__always)
     func passBegins(_ event: any Event, on bus: EventBus) {
         // Overwriting the trace's oldest record releases its event: app code.
-        let marked = bus.beginOutsideRecipientCall()
-        bus.beginTracedPass(of: event, cause: cause, in: trace)
-        bus.endOutsideRecipientCall(marked)
+        bus.outsideRecipientCall { bus.beginTracedPass(of: event, cause: cause, in: trace) }
     }
 
     @inline(__always)

@@ -37,9 +37,7 @@ extension EventBus {
     /// of its type, in the slot the route holds, as the slot stores its type (see
     /// ``LatestSlot/Storing``).
     ///
-    /// A replaced value is released as app code outside a recipient's call, once `route`'s
-    /// entries are the running route's: its deinit may change the registry, which then pins
-    /// them (the pass that follows reads them, the snapshot rule).
+    /// A replaced value is released by ``releaseReplaced(_:before:)``.
     @inline(__always)
     func storeLatest(_ event: any Event, over route: RouteView) {
         let stamp = latestValues.value.nextStamp()
@@ -48,9 +46,7 @@ extension EventBus {
         case .bytes:
             route.withLatest { $0.storeBytes(event, stamp: stamp) }
         case .object:
-            let replaced = route.withLatest { $0.storeObject(event, stamp: stamp) }
-            pass.runningRoute = route.owner
-            releaseOutsideRecipientCall(consume replaced)
+            releaseReplaced(route.withLatest { $0.storeObject(event, stamp: stamp) }, before: route)
         case .value:
             storeLatest(event, over: route, stamp: stamp)
         }
@@ -59,7 +55,15 @@ extension EventBus {
     /// Stores `event` in `route`'s slot, swapped in; see ``storeLatest(_:over:)``.
     @inline(never)
     func storeLatest(_ event: any Event, over route: RouteView, stamp: Int) {
-        let replaced = route.withLatest { $0.store(event, stamp: stamp) }
+        releaseReplaced(route.withLatest { $0.store(event, stamp: stamp) }, before: route)
+    }
+
+    /// Releases `replaced`, the value a store over `route` replaced, as app code outside a
+    /// recipient's call, once `route`'s entries are the running route's: its deinit may
+    /// change the registry, which then pins them (the pass that follows reads them, the
+    /// snapshot rule).
+    @inline(__always)
+    private func releaseReplaced<Value>(_ replaced: consuming Value, before route: RouteView) {
         pass.runningRoute = route.owner
         releaseOutsideRecipientCall(consume replaced)
     }

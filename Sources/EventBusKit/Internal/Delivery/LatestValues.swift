@@ -8,8 +8,6 @@
 struct LatestValues {
     /// One stored value, as ``oldestFirst`` lists it.
     struct Entry {
-        /// The identity of the value's dynamic type.
-        let type: ObjectIdentifier
         let event: any Event
         let stamp: Int
         /// Whether the type is a value type.
@@ -57,7 +55,7 @@ struct LatestValues {
     var oldestFirst: [Entry] {
         slots.compactMap { slot in
             slot.value.map {
-                Entry(type: slot.type, event: $0, stamp: slot.stamp, isValueType: slot.isValueType)
+                Entry(event: $0, stamp: slot.stamp, isValueType: slot.isValueType)
             }
         }.sorted { $0.stamp < $1.stamp }
     }

@@ -72,7 +72,6 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
             "a stand-in for AllEvent takes any Event")
         willConsume = [listed]
         listsAll = listed == AllEvent.self
-
         self.handler = handler
         self.finishStream = finish
         self.label = label
