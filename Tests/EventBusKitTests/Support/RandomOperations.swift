@@ -364,78 +364,60 @@ extension ModelScenario {
     /// first one that still fails.
     var simplifications: [ModelScenario] {
         var result: [ModelScenario] = []
+        // Adds this scenario changed by `change`.
+        func add(_ change: (inout ModelScenario) -> Void) {
+            var candidate = self
+            change(&candidate)
+            result.append(candidate)
+        }
         // Drop runs of steps, halves first, then single steps.
         var chunk = steps.count / 2
         while chunk >= 1 {
             var start = 0
             while start < steps.count {
-                var candidate = self
-                candidate.steps.removeSubrange(start..<min(start + chunk, steps.count))
-                result.append(candidate)
+                add { $0.steps.removeSubrange(start..<min(start + chunk, steps.count)) }
                 start += chunk
             }
             chunk /= 2
         }
         for (index, step) in steps.enumerated() {
             for reaction in step.reactions.indices {
-                var candidate = self
-                candidate.steps[index].reactions.remove(at: reaction)
-                result.append(candidate)
+                add { $0.steps[index].reactions.remove(at: reaction) }
                 for action in step.reactions[reaction].actions.indices
                 where step.reactions[reaction].actions.count > 1 {
-                    var candidate = self
-                    candidate.steps[index].reactions[reaction].actions.remove(at: action)
-                    result.append(candidate)
+                    add { $0.steps[index].reactions[reaction].actions.remove(at: action) }
                 }
                 if step.reactions[reaction].at > 0 {
-                    var candidate = self
-                    candidate.steps[index].reactions[reaction].at -= 1
-                    result.append(candidate)
+                    add { $0.steps[index].reactions[reaction].at -= 1 }
                 }
             }
         }
         for (slot, spec) in consumers.enumerated() {
             if spec.echo != nil {
-                var candidate = self
-                candidate.consumers[slot].echo = nil
-                result.append(candidate)
+                add { $0.consumers[slot].echo = nil }
             }
             if spec.priority != 0 {
-                var candidate = self
-                candidate.consumers[slot].priority = 0
-                result.append(candidate)
+                add { $0.consumers[slot].priority = 0 }
             }
             if spec.replaysLatest {
-                var candidate = self
-                candidate.consumers[slot].replaysLatest = false
-                result.append(candidate)
+                add { $0.consumers[slot].replaysLatest = false }
             }
             for entry in spec.willConsume.indices {
-                var candidate = self
-                candidate.consumers[slot].willConsume.remove(at: entry)
-                result.append(candidate)
+                add { $0.consumers[slot].willConsume.remove(at: entry) }
             }
             for entry in spec.excludeList.indices {
-                var candidate = self
-                candidate.consumers[slot].excludeList.remove(at: entry)
-                result.append(candidate)
+                add { $0.consumers[slot].excludeList.remove(at: entry) }
             }
         }
         for (slot, spec) in subscriptions.enumerated() {
             if spec.echo != nil {
-                var candidate = self
-                candidate.subscriptions[slot].echo = nil
-                result.append(candidate)
+                add { $0.subscriptions[slot].echo = nil }
             }
             if spec.priority != 0 {
-                var candidate = self
-                candidate.subscriptions[slot].priority = 0
-                result.append(candidate)
+                add { $0.subscriptions[slot].priority = 0 }
             }
             if spec.replayingLatest {
-                var candidate = self
-                candidate.subscriptions[slot].replayingLatest = false
-                result.append(candidate)
+                add { $0.subscriptions[slot].replayingLatest = false }
             }
         }
         // Drop the last consumer or subscription slot when no action names it.
@@ -443,31 +425,21 @@ extension ModelScenario {
         if let last = consumers.indices.last, consumers.count > 1,
             !actions.contains(where: { $0.consumerSlot == last })
         {
-            var candidate = self
-            candidate.consumers.removeLast()
-            result.append(candidate)
+            add { $0.consumers.removeLast() }
         }
         if let last = subscriptions.indices.last,
             !actions.contains(where: { $0.subscriptionSlot == last })
         {
-            var candidate = self
-            candidate.subscriptions.removeLast()
-            result.append(candidate)
+            add { $0.subscriptions.removeLast() }
         }
         if reentrancy == .reject {
-            var candidate = self
-            candidate.reentrancy = .queue
-            result.append(candidate)
+            add { $0.reentrancy = .queue }
         }
         if maximumPending != 100 {
-            var candidate = self
-            candidate.maximumPending = 100
-            result.append(candidate)
+            add { $0.maximumPending = 100 }
         }
         if maximumEventsPerDrain != 1_000 {
-            var candidate = self
-            candidate.maximumEventsPerDrain = 1_000
-            result.append(candidate)
+            add { $0.maximumEventsPerDrain = 1_000 }
         }
         return result
     }
