@@ -45,7 +45,6 @@ if [[ ${#ids[@]} -eq 0 ]]; then
         sticky-10/eventbuskit-register-plain sticky-10/eventbuskit-register
         sticky-1/eventbuskit-register-class-plain sticky-1/eventbuskit-register-class
         sticky-10/eventbuskit-register-class-plain sticky-10/eventbuskit-register-class
-        sticky-1/eventbuskit-register-string-plain sticky-1/eventbuskit-register-string
         priorities-10/eventbuskit-register-equal priorities-10/eventbuskit-register-mixed
         next/direct-a-continuation next/eventbuskit)
 fi
