@@ -40,6 +40,9 @@
                 mayAnnounceConsumption
                     == recipients.contains(where: \.listensForConsumption),
                 "registry: mayAnnounceConsumption disagrees with the recipients")
+            let plain = Set(
+                recipients.filter { !$0.lists.hasCategories && $0.consumer != nil }
+                    .map(ObjectIdentifier.init))
             for route in routes {
                 precondition(
                     route.kind.isSticky == (route.entries.latest != nil),
@@ -59,16 +62,15 @@
                         "registry: an unretained call without the strong reference behind it")
                 }
                 // Category entries are decided on the value that built the route, which is
-                // gone: compare the recipients without categories that can still be called.
-                let plain = { (recipient: Recipient) in
-                    !recipient.lists.hasCategories && recipient.consumer != nil
-                }
+                // gone: compare the recipients without categories that can still be called,
+                // read once (`plain`, above the loop): another thread may end an owner
+                // between two reads of `consumer`.
                 let expected = recipients.filter {
-                    plain($0) && $0.lists.matches(route.kind, value: nil)
+                    plain.contains(ObjectIdentifier($0)) && $0.lists.matches(route.kind, value: nil)
                 }
                 precondition(
                     expected.map(ObjectIdentifier.init)
-                        == entries.map(\.recipient).filter(plain).map(ObjectIdentifier.init),
+                        == entries.map { ObjectIdentifier($0.recipient) }.filter(plain.contains),
                     "registry: cached route \(route.type) disagrees with a fresh match")
             }
         }
