@@ -36,6 +36,7 @@ if [[ ${#ids[@]} -eq 0 ]]; then
         fanout-10/direct fanout-10/eventbuskit-register fanout-10/eventbuskit-subscribe
         fanout-100/direct fanout-100/eventbuskit-register fanout-100/eventbuskit-subscribe
         fanout-10/typekeyeddictionary fanout-10/notificationcenter
+        one-of-10000/eventbuskit-register-1-of-50 one-of-10000/eventbuskit-register-1-of-10050
         types-e1-n1-class/eventbuskit-register types-e1-n1-class/eventbuskit-subscribe
         types-e50-n1-class/direct types-e50-n1-class/eventbuskit-register
         types-e50-n1-class/eventbuskit-subscribe types-e50-n1-struct/direct
@@ -45,6 +46,7 @@ if [[ ${#ids[@]} -eq 0 ]]; then
         sticky-10/eventbuskit-register-plain sticky-10/eventbuskit-register
         sticky-1/eventbuskit-register-class-plain sticky-1/eventbuskit-register-class
         sticky-10/eventbuskit-register-class-plain sticky-10/eventbuskit-register-class
+        sticky-1/eventbuskit-register-string-plain sticky-1/eventbuskit-register-string
         priorities-10/eventbuskit-register-equal priorities-10/eventbuskit-register-mixed
         next/direct-a-continuation next/eventbuskit)
 fi

@@ -10,12 +10,13 @@ import Foundation
 /// sticky (`Ping`): the price of storing the latest value when each pass begins. `StickyPing`
 /// is copied bitwise; the `class` cases dispatch one instance of a sticky class again and
 /// again (`StickyClassPing` against `ClassPing`), the store that retains the new value and
-/// releases the one it replaces.
+/// releases the one it replaces; the `String` cases a struct holding a shared heap `String`
+/// (`StickyLabel` against `Label`), copied and swapped in.
 func sticky(_ fanOut: Int) -> Scenario {
     Scenario(
         key: "sticky-\(fanOut)",
         title: "A sticky event, \(fanOut) matching: `StickyPing` against `Ping`, "
-            + "`StickyClassPing` against `ClassPing`",
+            + "`StickyClassPing` against `ClassPing`, `StickyLabel` against `Label`",
         unit: "delivery",
         cases: [
             directPings(units: fanOut) { (0..<fanOut).map { _ in CountingConsumer() } },
@@ -35,6 +36,16 @@ func sticky(_ fanOut: Int) -> Scenario {
                 let bus = bus(registering: fanOut) { CountingConsumer([StickyClassPing.self]) }
                 let event = StickyClassPing(value: 1)
                 return .sync { n in for _ in 0..<n { bus.dispatch(event) } }
+            },
+            Case(name: "EventBusKit `register`, String, plain", unitsPerIteration: fanOut) {
+                let bus = bus(registering: fanOut) { CountingConsumer([Label.self]) }
+                let text = labelText()
+                return .sync { n in for _ in 0..<n { bus.dispatch(Label(text: text)) } }
+            },
+            Case(name: "EventBusKit `register`, String", unitsPerIteration: fanOut) {
+                let bus = bus(registering: fanOut) { CountingConsumer([StickyLabel.self]) }
+                let text = labelText()
+                return .sync { n in for _ in 0..<n { bus.dispatch(StickyLabel(text: text)) } }
             },
         ])
 }
@@ -236,6 +247,15 @@ final class InlineExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
 
 /// A sticky struct event of `Ping`'s shape.
 struct StickyPing: StickyEvent, Sendable { var value: Int }
+
+/// A struct event holding a `String`.
+struct Label: Event { var text: String }
+
+/// A sticky struct event of `Label`'s shape.
+struct StickyLabel: StickyEvent { var text: String }
+
+/// A `String` long enough to live on the heap (its copies retain it), made at run time.
+func labelText() -> String { String(repeating: "label ", count: Int.random(in: 4...4)) }
 
 /// A sticky class event of `ClassPing`'s shape.
 final class StickyClassPing: StickyEvent {
