@@ -26,9 +26,7 @@ extension EventBus {
     /// - Complexity: O(1).
     @discardableResult
     public func cancelDelivery() -> Bool {
-        guard isDelivering, pass.runningRoute != nil, pass.excursions == 0 else {
-            return false
-        }
+        guard pass.callingRecipient else { return false }
         if pass.end != 0 {
             pass.end = 0
             if let trace {
@@ -36,6 +34,22 @@ extension EventBus {
             }
         }
         return true
+    }
+
+    /// Runs `call`, a recipient's call, as the one place where ``cancelDelivery()`` answers
+    /// `true`.
+    ///
+    /// The rule is kept by construction: the pass marks the call itself, so everything else
+    /// it runs — a predicate, a `description` a trace reads, the deinit of a consumer, error
+    /// or dropped event it releases — is outside the call without being marked. Only app
+    /// code the bus runs *from inside* a recipient's call (a registration's list getters, a
+    /// `cancel()`'s release, `print(bus)`) is marked, by ``outsideRecipientCall(_:)`` and
+    /// ``releaseOutsideRecipientCall(_:)``.
+    @inline(__always)
+    func insideRecipientCall<Result>(_ call: () -> Result) -> Result {
+        pass.callingRecipient = true
+        defer { pass.callingRecipient = false }
+        return call()
     }
 
     /// Releases `value` now, as app code outside any recipient's call: the deinits it runs
@@ -48,36 +62,36 @@ extension EventBus {
     /// began (release builds only; `CancelDeliveryTests` pins it in both).
     @inline(__always)
     func releaseOutsideRecipientCall<Value>(_ value: consuming Value) {
-        let marked = beginOutsideRecipientCall()
+        let calling = beginOutsideRecipientCall()
         do {
             let released = consume value
             withExtendedLifetime(released) {}
         }
-        endOutsideRecipientCall(marked)
+        endOutsideRecipientCall(calling)
     }
 
     /// Marks the start of app code the bus runs outside a recipient's call; returns whether
-    /// it marked anything (only during a drain), for ``endOutsideRecipientCall(_:)``.
+    /// a recipient's call was running, for ``endOutsideRecipientCall(_:)``.
     @inline(__always)
     func beginOutsideRecipientCall() -> Bool {
-        guard isDelivering else { return false }
-        pass.excursions += 1
-        return true
+        let calling = pass.callingRecipient
+        pass.callingRecipient = false
+        return calling
     }
 
     /// Marks the end of what ``beginOutsideRecipientCall()`` began.
     @inline(__always)
-    func endOutsideRecipientCall(_ marked: Bool) {
-        if marked { pass.excursions -= 1 }
+    func endOutsideRecipientCall(_ calling: Bool) {
+        pass.callingRecipient = calling
     }
 
-    /// Runs `body`, app code the bus runs during a pass outside any recipient's call (a
+    /// Runs `body`, app code the bus runs from inside a recipient's call but outside it (a
     /// release that may run a deinit, a `description`, a list getter): ``cancelDelivery()``
     /// answers `false` inside it.
     @inline(__always)
     func outsideRecipientCall<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let marked = beginOutsideRecipientCall()
-        defer { endOutsideRecipientCall(marked) }
+        let calling = beginOutsideRecipientCall()
+        defer { endOutsideRecipientCall(calling) }
         return try body()
     }
 }

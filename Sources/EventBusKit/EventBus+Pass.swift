@@ -65,8 +65,8 @@ extension EventBus {
                 if UnretainedConsumer.isCallable(state) {
                     watcher.delivers(to: entries[index].recipient, on: self)
                     if state == .active {
-                        unretained.consume(event)
-                    } else if unretained.consumeReportingIncident(event) {
+                        insideRecipientCall { unretained.consume(event) }
+                    } else if insideRecipientCall({ unretained.consumeReportingIncident(event) }) {
                         announceIncident(of: unretained, by: entries[index].consumer!, event)
                     }
                     delivered &+= 1
@@ -93,7 +93,9 @@ extension EventBus {
 
     /// Delivers `event` to the recipient of `entry` after checking that it may still be
     /// called (held weakly, bound to a lifetime, ended or removed); returns the consumer it
-    /// called, if it was.
+    /// called, if it was. Everything here but the call runs outside the recipient's call (see
+    /// ``insideRecipientCall(_:)``), the release of `consumer` too: for a weakly held
+    /// consumer, it may be the last reference.
     @inline(never)
     private func deliverChecked<Watcher: PassWatcher>(
         _ event: any Event, to entry: RouteEntry, watchedBy watcher: Watcher
@@ -109,11 +111,11 @@ extension EventBus {
         if let unretained = entry.unretained {
             // `consumer` keeps it alive for the call.
             let causedIncident = withExtendedLifetime(consumer) {
-                unretained.consumeReportingIncident(event)
+                insideRecipientCall { unretained.consumeReportingIncident(event) }
             }
             if causedIncident { announceIncident(of: unretained, by: consumer, event) }
         } else {
-            consumer.consume(event)
+            insideRecipientCall { consumer.consume(event) }
         }
         return consumer
     }

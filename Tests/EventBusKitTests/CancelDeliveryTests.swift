@@ -119,3 +119,144 @@ import Testing
         withExtendedLifetime((first, second)) {}
     }
 }
+
+/// What the bus runs after a recipient's call is outside it: each of these once answered
+/// `true` and stopped the pass, so the recipients after it missed the event.
+@Suite struct CancelDeliveryAfterTheCallTests {
+    @Test func theDeinitOfAWeakConsumerThePassReleasesAfterItsCallGetsFalse() {
+        let bus = EventBus()
+        let trace = Trace()
+        var answers: [Bool] = []
+        var held: ProbeConsumer? = ProbeConsumer("W", trace: trace) {
+            answers.append(bus.cancelDelivery())
+        }
+        held!.onConsume = { held = nil }  // the pass now holds the last reference
+        bus.registerWeakly(held!)
+        bus.register(TraceConsumer("A", [Num.self], trace: trace))
+        bus.dispatch(Num(1))
+        #expect(answers == [false])
+        #expect(trace.entries == ["W1", "A1"])
+    }
+
+    @Test func theDeinitOfAWeakConsumerReleasedAfterItsReplayGetsFalse() {
+        let bus = EventBus()
+        let trace = Trace()
+        var answers: [Bool] = []
+        bus.dispatch(Volume(1))
+        var held: ProbeConsumer? = ProbeConsumer("W", [Volume.self], trace: trace) {
+            answers.append(bus.cancelDelivery())
+        }
+        held!.replaysLatest = true
+        held!.onConsume = { held = nil }
+        bus.registerWeakly(held!)
+        #expect(answers == [false])
+        #expect(trace.entries == ["Wvolume(1)"])
+    }
+
+    @Test func theDeinitOfAThrownErrorGetsFalse() {
+        let bus = EventBus()
+        let trace = Trace()
+        var answers: [Bool] = []
+        let failing = bus.subscribe(to: Num.self, priority: 1) { (_: Num) throws in
+            throw ProbeError(CancelProbe(onDeinit: { answers.append(bus.cancelDelivery()) }))
+        }
+        bus.register(TraceConsumer("A", [Num.self], trace: trace))
+        bus.dispatch(Num(1))
+        #expect(answers == [false])
+        #expect(trace.entries == ["A1"])
+        withExtendedLifetime(failing) {}
+    }
+
+    @Test func aThrownErrorsDescriptionReadByATraceGetsFalse() {
+        let bus = EventBus()
+        let trace = Trace()
+        var answers: [Bool] = []
+        let probe = CancelProbe(onDescription: { answers.append(bus.cancelDelivery()) })
+        let failing = bus.subscribe(to: Num.self, priority: 1) { (_: Num) throws in
+            throw ProbeError(probe)
+        }
+        bus.register(TraceConsumer("A", [Num.self], trace: trace))
+        bus.startTracing()
+        bus.dispatch(Num(1))
+        #expect(answers == [false])
+        #expect(trace.entries == ["A1"])
+        withExtendedLifetime(failing) {}
+    }
+
+    @Test func theDeinitOfAStreamsDroppedEventGetsFalse() {
+        let bus = EventBus()
+        let trace = Trace()
+        var answers: [Bool] = []
+        let stream = bus.events(of: ProbeEvent.self, bufferingPolicy: .bufferingNewest(1))
+        bus.register(TraceConsumer("A", [ProbeEvent.self], trace: trace))
+        // The first event waits in the buffer, which holds its last reference; the second
+        // drops it.
+        bus.dispatch(ProbeEvent(1, CancelProbe(onDeinit: { answers.append(bus.cancelDelivery()) })))
+        bus.dispatch(ProbeEvent(2, CancelProbe()))
+        #expect(answers == [false])
+        #expect(trace.entries == ["A1", "A2"])
+        withExtendedLifetime(stream) {}
+    }
+}
+
+/// Calls its closures from its `deinit` and its `description`: app code the bus may run.
+///
+/// `@unchecked Sendable` is sound: each test makes, uses and releases it on one thread; it is
+/// `Sendable` only so that an `Error` or a stream's element can hold it.
+final class CancelProbe: @unchecked Sendable, CustomStringConvertible {
+    let onDeinit: () -> Void
+    let onDescription: () -> Void
+    init(onDeinit: @escaping () -> Void = {}, onDescription: @escaping () -> Void = {}) {
+        self.onDeinit = onDeinit
+        self.onDescription = onDescription
+    }
+    deinit { onDeinit() }
+    var description: String {
+        onDescription()
+        return "probe"
+    }
+}
+
+/// An error whose deinit and description run a ``CancelProbe``'s closures.
+struct ProbeError: Error, CustomStringConvertible {
+    let probe: CancelProbe
+    init(_ probe: CancelProbe) { self.probe = probe }
+    var description: String { "ProbeError(\(probe))" }
+}
+
+/// A class event holding a ``CancelProbe``.
+final class ProbeEvent: Event, Sendable, CustomStringConvertible {
+    let value: Int
+    let probe: CancelProbe
+    init(_ value: Int, _ probe: CancelProbe) {
+        self.value = value
+        self.probe = probe
+    }
+    var description: String { "\(value)" }
+}
+
+/// A consumer that records `name` and the event in `trace`, runs `onConsume`, and runs
+/// `onDeinit` when it is deallocated.
+final class ProbeConsumer: EventConsumer, CustomStringConvertible {
+    let name: String
+    let willConsume: [any Event.Type]
+    let trace: Trace
+    var replaysLatest = false
+    var onConsume: () -> Void = {}
+    let onDeinit: () -> Void
+    init(
+        _ name: String, _ lists: [any Event.Type] = [Num.self], trace: Trace,
+        onDeinit: @escaping () -> Void
+    ) {
+        self.name = name
+        self.willConsume = lists
+        self.trace = trace
+        self.onDeinit = onDeinit
+    }
+    deinit { onDeinit() }
+    func consume(_ event: any Event) {
+        trace.entries.append("\(name)\(event)")
+        onConsume()
+    }
+    var description: String { name }
+}

@@ -21,10 +21,19 @@ protocol ModelLabeled {
     var modelLabel: String { get }
 }
 
-/// The root of the model's class hierarchy.
-class ModelBase: Event, ModelLabeled {
+/// The root of the model's class hierarchy. Its probe asks `cancelDelivery()` when the event
+/// is deallocated (see `ModelProbe`).
+class ModelBase: Event, ModelLabeled, CustomStringConvertible {
     let id: Int
-    init(id: Int) { self.id = id }
+    let probe: ModelProbe?
+    required init(id: Int, probe: ModelProbe? = nil) {
+        self.id = id
+        self.probe = probe
+    }
+    var description: String {
+        probe?.ask()
+        return modelLabel
+    }
     class var kindName: String { "base" }
     var modelLabel: String { "\(Self.kindName)#\(id)" }
 }
@@ -93,19 +102,20 @@ enum ModelEventKind: String, CaseIterable, Hashable {
     /// Whether this kind conforms to `StickyEvent` (CONTRACT.md §10.1).
     var isSticky: Bool { self == .note || self == .pin || self == .mood }
 
-    /// A real event of this kind.
-    func make(id: Int) -> any Event {
+    /// A real event of this kind; a class event holds a `probe()` (made for it alone: a probe
+    /// made and dropped here would ask `cancelDelivery()` from the caller's code).
+    func make(id: Int, probe: @autoclosure () -> ModelProbe? = nil) -> any Event {
         switch self {
-        case .base: ModelBase(id: id)
-        case .mid: ModelMid(id: id)
-        case .leaf: ModelLeaf(id: id)
-        case .side: ModelSide(id: id)
+        case .base: ModelBase(id: id, probe: probe())
+        case .mid: ModelMid(id: id, probe: probe())
+        case .leaf: ModelLeaf(id: id, probe: probe())
+        case .side: ModelSide(id: id, probe: probe())
         case .value: ModelValue(id: id)
         case .plain: ModelPlain(id: id)
         case .boxA: ModelBox<ModelTagA>(id: id)
         case .boxB: ModelBox<ModelTagB>(id: id)
-        case .note: ModelNote(id: id)
-        case .pin: ModelPin(id: id)
+        case .note: ModelNote(id: id, probe: probe())
+        case .pin: ModelPin(id: id, probe: probe())
         case .mood: ModelMood(id: id)
         }
     }

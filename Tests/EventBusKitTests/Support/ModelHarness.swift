@@ -1,19 +1,43 @@
 import EventBusKit
 
+/// Asks `cancelDelivery()` from its `deinit` and when asked by a `description`, and reports
+/// the answer to the harness (it must be `false`): held by each class event, each consumer and
+/// each subscription's closure the harness makes, it checks every release of them the bus
+/// makes, and every `description` it reads. Releases the harness makes itself, perhaps
+/// inside a recipient's call, are not asked (see `ModelHarness.releasing(_:)`).
+final class ModelProbe {
+    private weak var harness: ModelHarness?
+    init(_ harness: ModelHarness) { self.harness = harness }
+    deinit { ask() }
+    /// Asks `cancelDelivery()`, unless the harness itself is releasing something.
+    func ask() {
+        guard let harness, !harness.isReleasing else { return }
+        harness.cancelDeliveryOutsideACall()
+    }
+}
+
 /// A consumer made by `ModelHarness`: it reports each delivery to the harness. Its list,
 /// priority and replay getters, which the bus runs outside any recipient's call, ask
-/// `cancelDelivery()` and report the answer (it must be `false`).
-final class ModelConsumer: EventConsumer {
+/// `cancelDelivery()` and report the answer (it must be `false`); so do its `deinit` and its
+/// `description`, through its probe.
+final class ModelConsumer: EventConsumer, CustomStringConvertible {
     let name: String
     private let spec: ModelScenario.ConsumerSpec
     private let lists: (willConsume: [any Event.Type], excludeList: [any Event.Type])
     weak var harness: ModelHarness?
+    private let probe: ModelProbe
 
     init(name: String, spec: ModelScenario.ConsumerSpec, harness: ModelHarness) {
         self.name = name
         self.spec = spec
         self.lists = (spec.willConsume.map(\.type), spec.excludeList.map(\.type))
         self.harness = harness
+        self.probe = ModelProbe(harness)
+    }
+
+    var description: String {
+        probe.ask()
+        return name
     }
 
     var echo: ModelEventKind? { spec.echo }
@@ -132,10 +156,22 @@ final class ModelHarness {
         if bus?.cancelDelivery() == true { cancelledOutsideACall += 1 }
     }
 
+    /// Whether the harness itself is releasing an object (see ``releasing(_:)``).
+    private(set) var isReleasing = false
+
+    /// Runs `body`, in which the harness (not the bus) releases what it made: a probe
+    /// deinitialized there is not asked, as the release may be inside a recipient's call.
+    private func releasing(_ body: () -> Void) {
+        let was = isReleasing
+        isReleasing = true
+        body()
+        isReleasing = was
+    }
+
     /// Releases the bus, then every token and consumer the test holds, and returns the names
     /// of the consumer objects still alive (a leak) and of the tokens still active.
     func tearDown() -> (leaked: [String], activeTokens: [Int]) {
-        bus = nil
+        releasing { bus = nil }  // no pass runs once the bus is going
         let activeTokens = tokens.indices.filter { tokens[$0]?.isActive == true }
         for token in tokens { token?.cancel() }  // harmless once the bus is gone
         tokens = []
@@ -164,16 +200,19 @@ final class ModelHarness {
             owners[slot] = owner
             everyOwner.append(WeakReference(owner))
             subscribe(slot, on: bus, owner: owner)
-        case .dropOwner(let slot): owners[slot] = nil
+        case .dropOwner(let slot): releasing { owners[slot] = nil }
         case .cancel(let slot): tokens[slot]?.cancel()
-        case .dropToken(let slot): tokens[slot] = nil
+        case .dropToken(let slot): releasing { tokens[slot] = nil }
         case .releaseTokenOnAnotherThread(let slot):
             if let token = tokens[slot].take() { releaseOnAnotherThread(consume token) }
-        case .dropConsumer(let slot): consumers[slot] = makeConsumer(slot)
+        case .dropConsumer(let slot):
+            let replacement = makeConsumer(slot)
+            releasing { consumers[slot] = replacement }
         case .dispatch(let kind):
-            let event = kind.make(id: log.newEventID())
-            let report = bus.dispatch(event)
-            log.append("dispatch \(Self.label(event)) -> \(report)")
+            var event: (any Event)? = kind.make(id: log.newEventID(), probe: ModelProbe(self))
+            let report = bus.dispatch(event!)
+            log.append("dispatch \(Self.label(event!)) -> \(report)")
+            releasing { event = nil }
         case .clearLatest(let entry): entry.clearLatest(on: bus)
         case .readLatest(let entry):
             log.append("latest \(entry) -> \(entry.latest(on: bus).map(Self.label) ?? "nil")")
@@ -185,15 +224,18 @@ final class ModelHarness {
         let spec = scenario.subscriptions[slot]
         let name = "s\(slot).\(slotSubscriptionGeneration[slot])"
         slotSubscriptionGeneration[slot] += 1
+        // The closure holds a probe: the bus releases it (cancel, sweep, tear-down).
+        let probe = ModelProbe(self)
         let token = spec.type.subscribe(
             on: bus, owner: owner, priority: spec.priority, replayingLatest: spec.replayingLatest,
             tag: "⟨\(name)⟩"
         ) { [weak self] event in
+            withExtendedLifetime(probe) {}
             self?.consumed(event, by: name, echo: spec.echo)
         }
         // Only now, after the replays that ran inside `subscribe`, is the slot's previous
         // token (whichever it is by then) dropped.
-        tokens[slot] = token
+        releasing { tokens[slot] = token }
     }
 
     /// What every recipient does: log the delivery, run the step's reactions for this

@@ -19,8 +19,8 @@ struct PassState {
     /// Where the running pass's loop stops: its route's entry count, or, once a recipient
     /// called ``EventBus/cancelDelivery()``, 0 (the loop reads it after each call).
     var end = 0
-    /// How deep the bus is in app code it runs during a pass outside a recipient's call (a
-    /// `deinit` of what it releases, a `description`, a list getter): ``EventBus/cancelDelivery()``
-    /// answers `false` there.
-    var excursions = 0
+    /// Whether a recipient's call is running, and not app code the bus runs from inside it
+    /// (see ``EventBus/insideRecipientCall(_:)``): where ``EventBus/cancelDelivery()``
+    /// answers `true`.
+    var callingRecipient = false
 }
