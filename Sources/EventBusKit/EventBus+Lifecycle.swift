@@ -2,38 +2,29 @@
 // goes through `changeRegistry(_:)`, and what it removes is released after it.
 
 extension EventBus {
-    /// Adds `consumer` to the registry unless it is already registered; every registration,
-    /// subscription and stream goes through here.
+    /// Adds the recipient `description` describes unless its consumer is already
+    /// registered: the one entry of every registration, subscription, stream and `next`.
     ///
-    /// The consumer's lists, `priority` and `replaysLatest` are read first, outside any access
-    /// to the registry, so a getter may call the bus. Every time the registry has doubled since
+    /// The consumer's lists, priority and replay flag are read first, outside any access to
+    /// the registry, so a getter may call the bus. Every time the registry has doubled since
     /// the last sweep, recipients that ended without being removed (weakly held consumers and
     /// owners that died, streams that stopped) are swept out, which keeps the registry within
     /// twice the live recipients (plus 64) at O(1) amortized per registration. A recipient
     /// that replays gets its replays last (see `replayLatest(to:cause:)`).
     ///
-    /// - Returns: The new recipient, or `nil` when `consumer` was already registered.
-    /// - Parameters:
-    ///   - standIn: The consumer again, when it is one of the bus's stand-ins (which the bus
-    ///     calls through ``AnyStandIn/consumeRouted(_:)``).
-    ///   - priority: Where the recipient goes in call order (see ``CallOrder``); `nil` reads
-    ///     the consumer's ``EventConsumer/priority``.
-    ///   - replaysLatest: Whether it first receives the stored sticky values it matches;
-    ///     `nil` reads the consumer's ``EventConsumer/replaysLatest``.
-    ///   - lifetime: For an owner-bound subscription, the object whose deallocation ends it.
-    func add(
-        _ consumer: any EventConsumer, weakly: Bool, standIn: (any AnyStandIn)? = nil,
-        priority: Int? = nil, replaysLatest: Bool? = nil, lifetime: AnyObject? = nil
-    ) -> Recipient? {
+    /// - Returns: The new recipient, or `nil` when the consumer was already registered.
+    func add(_ description: RecipientDescription) -> Recipient? {
         #if DEBUG
             checkIsolation()  // see EventBus+IsolationCheck.swift
         #endif
+        let consumer = description.consumer
         guard registeredRecipient(for: consumer) == nil else { return nil }
         // App code (list, priority and replay getters), outside any recipient's call.
         let (lists, priority, replays) = outsideRecipientCall {
             (
                 MatchList(of: consumer, category: category(named:)),
-                priority ?? consumer.priority, replaysLatest ?? consumer.replaysLatest
+                description.priority ?? consumer.priority,
+                description.replaysLatest ?? consumer.replaysLatest
             )
         }
         MigrationDiagnostics.check(lists, of: consumer)  // debug builds: SwiftEventBus habits
@@ -42,11 +33,16 @@ extension EventBus {
             endedSweepThreshold = max(64, registry.value.count * 2)
         }
         let (recipient, released) = changeRegistry {
-            $0.add(consumer, lists: lists, weakly: weakly, standIn: standIn, priority: priority)
+            switch description.subject {
+            case .consumer(let consumer, let weakly):
+                $0.add(consumer, lists: lists, weakly: weakly, priority: priority)
+            case .standIn(let standIn):
+                $0.add(standIn, lists: lists, weakly: false, standIn: standIn, priority: priority)
+            }
         }
         releaseOutsideRecipientCall(consume released)
         guard let recipient else { return nil }
-        if let lifetime { recipient.bindLifetime(to: lifetime) }
+        if let owner = description.owner { recipient.endWhenDeallocated(owner) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
         return recipient
     }

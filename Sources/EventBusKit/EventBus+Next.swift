@@ -37,16 +37,16 @@ extension EventBus {
         let waiter = NextWaiter<T>()
         let inbox = openInbox(isolation: isolation)
         var token: Subscription? = nil
-        let handler = { (event: T) in
-            guard predicate(event) else { return }
-            token?.cancel()
-            token = nil
-            waiter.resume(with: .success(event))
-        }
-        token = subscribe(
-            listing: T.self, handler, priority: 0, replayingLatest: false,
-            label: { "next(\(T.self))" },
-            finish: { waiter.resume(with: .failure(CancellationError())) })
+        var closure = ClosureRecipient(
+            listing: T.self,
+            { (event: T) in
+                guard predicate(event) else { return }
+                token?.cancel()
+                token = nil
+                waiter.resume(with: .success(event))
+            }, name: { "next(\(T.self))" })
+        closure.finish = { waiter.resume(with: .failure(CancellationError())) }
+        token = subscribe(closure)
         let ending = token!.ending
         defer {
             // Cancelled (or resumed and already removed): remove it, on the bus's isolation.

@@ -92,10 +92,12 @@ extension EventBus {
     }
 
     /// Delivers `event` to the recipient of `entry` after checking that it may still be
-    /// called (held weakly, bound to a lifetime, ended or removed); returns the consumer it
-    /// called, if it was. Everything here but the call runs outside the recipient's call (see
-    /// ``insideRecipientCall(_:)``), the release of `consumer` too: for a weakly held
-    /// consumer, it may be the last reference.
+    /// called (held weakly, bound to an owner, ended or removed); returns the consumer it
+    /// called, if it was.
+    ///
+    /// The release of the consumer this holds (for a weakly held one,
+    /// maybe the last reference), run outside the recipient's call, as everything here but
+    /// the call does (see ``insideRecipientCall(_:)``).
     @inline(never)
     private func deliverChecked<Watcher: PassWatcher>(
         _ event: any Event, to entry: RouteEntry, watchedBy watcher: Watcher
@@ -107,16 +109,17 @@ extension EventBus {
             if !recipient.isRemoved { end(recipient) }
             return nil
         }
-        watcher.delivers(to: recipient, on: self)
-        if let unretained = entry.unretained {
-            // `consumer` keeps it alive for the call.
-            let causedIncident = withExtendedLifetime(consumer) {
-                insideRecipientCall { unretained.consumeReportingIncident(event) }
-            }
-            if causedIncident { announceIncident(of: unretained, by: consumer, event) }
-        } else {
+        guard let unretained = entry.unretained else {
+            watcher.delivers(to: recipient, on: self)
             insideRecipientCall { consumer.consume(event) }
+            return consumer
         }
+        watcher.delivers(to: recipient, on: self)
+        // `consumer` keeps the stand-in alive for the call.
+        let causedIncident = withExtendedLifetime(consumer) {
+            insideRecipientCall { unretained.consumeReportingIncident(event) }
+        }
+        if causedIncident { announceIncident(of: unretained, by: consumer, event) }
         return consumer
     }
 

@@ -10,7 +10,7 @@ extension EventBus {
     /// - Complexity: O(*r*) for *r* event types already routed, amortized (a registration
     ///   sometimes sweeps out ended recipients).
     public func register(_ consumer: any EventConsumer) {
-        _ = add(consumer, weakly: false)
+        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: false)))
     }
 
     /// Registers a consumer without retaining it; the bus drops it when it is deallocated.
@@ -22,7 +22,7 @@ extension EventBus {
     /// - Complexity: O(*r*) for *r* event types already routed, amortized (a registration
     ///   sometimes sweeps out ended recipients).
     public func registerWeakly(_ consumer: any EventConsumer) {
-        _ = add(consumer, weakly: true)
+        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: true)))
     }
 
     /// Removes a consumer and releases it.

@@ -129,12 +129,11 @@ extension EventBus {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = openInbox(isolation: isolation)
-        let standIn = StandIn(
-            streaming: listed, yield: { continuation.yield($0) },
-            finish: { continuation.finish() }, label: label, bus: self)
-        let ending = add(
-            standIn, weakly: false, standIn: standIn, priority: 0,
-            replaysLatest: replayingLatest)!.ending
+        var closure = ClosureRecipient(
+            listing: listed, StandIn.streaming(yield: { continuation.yield($0) }), name: label)
+        closure.replaysLatest = replayingLatest
+        closure.finish = { continuation.finish() }
+        let ending = add(closure).ending
         // When the consumer stops, the handler (on whatever thread it runs) ends the
         // recipient first, as a dropped token does, so from then on the bus never calls it,
         // then asks the bus, through the locked mailbox, to remove it. The handler never

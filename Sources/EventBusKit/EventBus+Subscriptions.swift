@@ -37,23 +37,7 @@ extension EventBus {
         _ handler: @escaping (T) -> Void
     ) -> Subscription {
         subscribe(
-            listing: T.self, handler, priority: priority, replayingLatest: replayingLatest,
-            label: { "Subscription(to: \(T.self), at: \(fileID):\(line))" })
-    }
-
-    /// The message `subscribe(to:)` stops with for `type`, or `nil` when it is subscribable:
-    /// ``NoEvent`` covers no event, and a closure that takes ``AllEvent`` or a ``Conforming``
-    /// value could never be called (their forms take `any Event` and `P`).
-    static func subscriptionProblem(_ type: any Event.Type) -> String? {
-        if type == NoEvent.self {
-            return
-                "subscribe(to:): type NoEvent covers no event; a closure for it could never be called"
-        }
-        if type == AllEvent.self || MatchList.category(named: type) != nil {
-            return
-                "subscribe(to:): type \(type) has no instances; write the closure's parameter as `any Event` for AllEvent, or as `P` for Conforming<P>"
-        }
-        return nil
+            ClosureRecipient(T.self, handler, priority, replayingLatest, fileID, line))
     }
 
     /// Subscribes a closure that may throw to events of type `T`, for as long as the
@@ -94,8 +78,8 @@ extension EventBus {
         throwing handler: @escaping (T) throws -> Void
     ) -> Subscription {
         subscribe(
-            listing: T.self, handler, priority: priority, replayingLatest: replayingLatest,
-            label: { "Subscription(to: \(T.self), throwing, at: \(fileID):\(line))" })
+            ClosureRecipient(
+                T.self, handler, priority, replayingLatest, fileID, line, throwing: true))
     }
 
     /// Subscribes a closure to events of type `T` for as long as `owner` lives, handing it
@@ -147,40 +131,6 @@ extension EventBus {
         _ handler: @escaping (Owner, T) -> Void
     ) -> Subscription {
         subscribe(
-            listing: T.self, Self.bound(handler, to: owner), priority: priority,
-            replayingLatest: replayingLatest,
-            label: { "Subscription(to: \(T.self), at: \(fileID):\(line), owner: \(Owner.self))" },
-            owner: owner)
-    }
-
-    /// `handler` called with `owner` while it lives; held weakly.
-    static func bound<Value, Owner: AnyObject>(
-        _ handler: @escaping (Owner, Value) -> Void, to owner: Owner
-    ) -> (Value) -> Void {
-        { [weak owner] value in
-            guard let owner else { return }
-            handler(owner, value)
-        }
-    }
-
-    /// Registers a closure stand-in for `T` and returns its token; the one body of every
-    /// `subscribe`.
-    ///
-    /// - Parameter owner: For an owner-bound subscription, the object whose deallocation ends
-    ///   it; its token then does not end it on deinit.
-    func subscribe<T>(
-        listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
-        priority: Int, replayingLatest: Bool, label: @escaping () -> String,
-        owner: AnyObject? = nil, finish: (@Sendable () -> Void)? = nil
-    ) -> Subscription {
-        if listed == T.self, let problem = Self.subscriptionProblem(listed) {
-            preconditionFailure(problem)
-        }
-        let standIn = StandIn(listing: listed, handler, finish: finish, label: label, bus: self)
-        let recipient = add(
-            standIn, weakly: false, standIn: standIn, priority: priority,
-            replaysLatest: replayingLatest, lifetime: owner)!
-        return Subscription(
-            bus: self, recipient: recipient, endsOnDeinit: owner == nil ? mailbox() : nil)
+            ClosureRecipient(T.self, owner, handler, priority, replayingLatest, fileID, line))
     }
 }

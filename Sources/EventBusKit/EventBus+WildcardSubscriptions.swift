@@ -34,9 +34,7 @@ extension EventBus {
         _ handler: @escaping (any Event) -> Void
     ) -> Subscription {
         subscribe(
-            listing: AllEvent.self, handler, priority: priority,
-            replayingLatest: replayingLatest,
-            label: { "Subscription(to: AllEvent, at: \(fileID):\(line))" })
+            ClosureRecipient(AllEvent.self, handler, priority, replayingLatest, fileID, line))
     }
 
     /// Subscribes a closure that may throw to every event the app dispatches.
@@ -62,9 +60,8 @@ extension EventBus {
         throwing handler: @escaping (any Event) throws -> Void
     ) -> Subscription {
         subscribe(
-            listing: AllEvent.self, handler, priority: priority,
-            replayingLatest: replayingLatest,
-            label: { "Subscription(to: AllEvent, throwing, at: \(fileID):\(line))" })
+            ClosureRecipient(
+                AllEvent.self, handler, priority, replayingLatest, fileID, line, throwing: true))
     }
 
     /// Subscribes a closure to every event the app dispatches for as long as `owner` lives,
@@ -90,10 +87,8 @@ extension EventBus {
         _ handler: @escaping (Owner, any Event) -> Void
     ) -> Subscription {
         subscribe(
-            listing: AllEvent.self, Self.bound(handler, to: owner), priority: priority,
-            replayingLatest: replayingLatest,
-            label: { "Subscription(to: AllEvent, at: \(fileID):\(line), owner: \(Owner.self))" },
-            owner: owner)
+            ClosureRecipient(AllEvent.self, owner, handler, priority, replayingLatest, fileID, line)
+        )
     }
 
     /// Subscribes a closure to every event whose type conforms to a protocol, for as long as
@@ -129,8 +124,7 @@ extension EventBus {
         _ handler: @escaping (P) -> Void
     ) -> Subscription {
         subscribe(
-            listing: category, handler, priority: priority, replayingLatest: replayingLatest,
-            label: { "Subscription(to: \(category.entryName), at: \(fileID):\(line))" })
+            ClosureRecipient(category, handler, priority, replayingLatest, fileID, line))
     }
 
     /// Subscribes a closure that may throw to every event whose type conforms to a protocol.
@@ -152,8 +146,8 @@ extension EventBus {
         throwing handler: @escaping (P) throws -> Void
     ) -> Subscription {
         subscribe(
-            listing: category, handler, priority: priority, replayingLatest: replayingLatest,
-            label: { "Subscription(to: \(category.entryName), throwing, at: \(fileID):\(line))" })
+            ClosureRecipient(
+                category, handler, priority, replayingLatest, fileID, line, throwing: true))
     }
 
     /// Subscribes a closure to every event whose type conforms to a protocol for as long as
@@ -179,11 +173,6 @@ extension EventBus {
         _ handler: @escaping (Owner, P) -> Void
     ) -> Subscription {
         subscribe(
-            listing: category, Self.bound(handler, to: owner), priority: priority,
-            replayingLatest: replayingLatest,
-            label: {
-                "Subscription(to: \(category.entryName), at: \(fileID):\(line), owner: \(Owner.self))"
-            },
-            owner: owner)
+            ClosureRecipient(category, owner, handler, priority, replayingLatest, fileID, line))
     }
 }

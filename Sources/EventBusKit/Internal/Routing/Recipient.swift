@@ -43,18 +43,20 @@ final class Recipient {
 
     /// The bits of a recipient's state word. Only ``markEnded()`` runs off the bus's
     /// isolation. A word that is ``active`` or ``standIn`` exactly is a recipient a pass may
-    /// call without a check.
+    /// call without a check (its fast loop); any other bit sends the pass to its checked path
+    /// for that recipient (`deliverChecked`), which reads the bits it needs: ARCHITECTURE.md,
+    /// "Which path a recipient takes", has the table.
     struct State: OptionSet {
         let rawValue: Int32
-        /// No bit set: a consumer called by passes, and no lifetime object can end it.
+        /// No bit set: a consumer called by passes, and no owner can end it.
         static let active: State = []
         /// Its token was released (on any thread): never called again; the bus removes it
         /// from the registry on its own isolation.
         static let ended = State(rawValue: 1)
         /// Removed from the registry (or the bus is gone).
         static let removed = State(rawValue: 2)
-        /// Its ``lifetime`` object's deallocation ends it: a pass checks that first.
-        static let lifetimeBound = State(rawValue: 4)
+        /// Its ``owner``'s deallocation ends it: a pass checks that first.
+        static let ownerBound = State(rawValue: 4)
         /// One of the bus's stand-ins (a subscription or a stream), whose calls may cause
         /// something to announce. Set at registration.
         static let standIn = State(rawValue: 8)
@@ -72,15 +74,15 @@ final class Recipient {
     /// Whether the registry no longer holds this recipient (``deactivate()`` ran).
     var isRemoved: Bool { bits.contains(.removed) }
 
-    /// Whether ``lifetime`` bounds this recipient: an owner-bound subscription's (its owner).
-    var isLifetimeBound: Bool { bits.contains(.lifetimeBound) }
+    /// Whether ``owner`` bounds this recipient: an owner-bound subscription's.
+    var isOwnerBound: Bool { bits.contains(.ownerBound) }
 
-    /// The object whose deallocation ends this recipient, when ``isLifetimeBound``.
+    /// The object whose deallocation ends this recipient, when ``isOwnerBound``.
     ///
     /// It may be deallocated on another thread (a stream's termination handler runs
     /// anywhere): that is sound, because the runtime zeroes weak references atomically and
     /// this variable itself is written only on the bus's isolation.
-    private(set) weak var lifetime: AnyObject?
+    private(set) weak var owner: AnyObject?
 
     /// - Parameters:
     ///   - call: How to call the consumer unretained; `nil` to hold it weakly.
@@ -107,18 +109,18 @@ final class Recipient {
     }
 
     /// The consumer to call, or `nil` when it was removed, (held weakly) deallocated, or
-    /// its lifetime object is gone.
+    /// its owner is gone.
     @inline(__always)
     var consumer: (any EventConsumer)? {
         guard isActive else { return nil }
-        if isLifetimeBound && lifetime == nil { return nil }
+        if isOwnerBound && owner == nil { return nil }
         return strong ?? weak
     }
 
-    /// Ends this recipient when `object` is deallocated; call right after registering.
-    func bindLifetime(to object: AnyObject) {
-        lifetime = object
-        state.set(State.lifetimeBound.rawValue)
+    /// Ends this recipient when `owner` is deallocated; call right after registering.
+    func endWhenDeallocated(_ owner: AnyObject) {
+        self.owner = owner
+        state.set(State.ownerBound.rawValue)
     }
 
     /// Ends this recipient from any thread: no pass calls it from now on. Touches nothing
@@ -139,7 +141,7 @@ final class Recipient {
     func deactivate() -> (any EventConsumer)? {
         state.set(State.removed.rawValue)
         weak = nil
-        lifetime = nil
+        owner = nil
         var released: (any EventConsumer)? = nil
         swap(&released, &strong)
         return released

@@ -42,21 +42,18 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused; never retained.
     private weak var bus: EventBus?
 
-    /// A stand-in for a stream of the events `listed` covers: `T`, or a category whose events
-    /// are `T`s. `yield` is the stream continuation's (made where `T` is known to be
-    /// `Sendable`); a dropped element is announced as a ``DroppedEvent``.
-    convenience init(
-        streaming listed: any Event.Type,
-        yield: @escaping (T) -> AsyncStream<T>.Continuation.YieldResult,
-        finish: @escaping @Sendable () -> Void, label: @escaping () -> String, bus: EventBus
-    ) {
-        let handler = { (value: T) throws in
+    /// The handler of a stream whose continuation's `yield` is `yield` (made where `T` is
+    /// known to be `Sendable`): a dropped element is thrown, to be announced as a
+    /// ``DroppedEvent``.
+    static func streaming(
+        yield: @escaping (T) -> AsyncStream<T>.Continuation.YieldResult
+    ) -> (T) throws -> Void {
+        { value in
             if case .dropped(let dropped) = yield(value) {
                 // Every element came from an event, so it converts back.
                 throw StreamDrop(event: dropped as! any Event & Sendable)
             }
         }
-        self.init(listing: listed, handler, finish: finish, label: label, bus: bus)
     }
 
     /// A stand-in for a subscription to the events `listed` covers, plain or throwing (a
@@ -65,7 +62,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// the stand-in ends (the bus goes away, or it is released).
     init(
         listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
-        finish: (@Sendable () -> Void)? = nil, label: @escaping () -> String, bus: EventBus
+        finish: (@Sendable () -> Void)?, label: @escaping () -> String, bus: EventBus
     ) {
         precondition(
             listed != AllEvent.self || T.self == (any Event).self,

@@ -30,7 +30,7 @@ struct UnretainedConsumer {
 
     /// Whether a pass may call the consumer through this reference, given its ``state``: it
     /// is exactly ``Recipient/State/active`` or ``Recipient/State/standIn`` (not ended, not
-    /// removed, no lifetime object can end it).
+    /// removed, no owner can end it).
     @inline(__always)
     static func isCallable(_ state: Recipient.State) -> Bool {
         state == .active || state == .standIn

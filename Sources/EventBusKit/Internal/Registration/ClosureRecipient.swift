@@ -1,0 +1,76 @@
+/// A closure recipient of the events `listed` covers, as `T`s, with its options: what every
+/// public `subscribe`, `events(of:)` and `next` form builds in one call and
+/// hands to ``EventBus/subscribe(_:)``.
+///
+/// The public forms differ only in what they pass here: the owner-bound ones bind their
+/// closure to the owner (``init(_:_:_:_:_:_:_:)``),
+/// the throwing ones say so in the name.
+struct ClosureRecipient<T> {
+    /// What the recipient lists: `T` itself, ``AllEvent`` (then `T` is `any Event`) or a
+    /// category whose events are `T`s.
+    var listed: any Event.Type
+    /// Called with each event delivered.
+    var handler: (T) throws -> Void
+    /// Where it goes in call order.
+    var priority = 0
+    /// Whether it first receives the stored sticky values it matches.
+    var replaysLatest = false
+    /// For an owner-bound subscription, the object whose deallocation ends it.
+    var owner: AnyObject?
+    /// What ends a stream or a waiter when the stand-in goes.
+    var finish: (@Sendable () -> Void)?
+    /// How announcements, traces and `print(bus)` name it; made when first asked.
+    var name: () -> String
+
+    /// A closure recipient of `listed` named by `name`: a stream's or a waiter's.
+    init(
+        listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
+        name: @escaping () -> String
+    ) {
+        self.listed = listed
+        self.handler = handler
+        self.name = name
+    }
+
+    /// A subscription, plain or throwing, to `listed`.
+    ///
+    /// Its arguments are those of the public forms, in their order, unlabelled: each public
+    /// form's body is this one call.
+    init(
+        _ listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
+        _ priority: Int, _ replayingLatest: Bool,
+        _ fileID: String, _ line: Int, throwing: Bool = false
+    ) {
+        self.init(
+            listing: listed, handler,
+            name: Self.subscriptionName(listed, throwing: throwing, fileID: fileID, line: line))
+        self.priority = priority
+        self.replaysLatest = replayingLatest
+    }
+
+    /// A subscription to `listed` that lasts as long as `owner`, which its closure receives;
+    /// it holds it weakly.
+    init<Owner: AnyObject>(
+        _ listed: any Event.Type, _ owner: Owner, _ handler: @escaping (Owner, T) -> Void,
+        _ priority: Int, _ replayingLatest: Bool,
+        _ fileID: String, _ line: Int
+    ) {
+        self.init(
+            listed,
+            { [weak owner] value in if let owner { handler(owner, value) } },
+            priority, replayingLatest, fileID, line)
+        self.owner = owner
+        let name = self.name
+        self.name = { name().dropLast() + ", owner: \(Owner.self))" }
+    }
+
+    /// `Subscription(to: T, throwing, at: file:line)`, `throwing` when it applies.
+    private static func subscriptionName(
+        _ listed: any Event.Type, throwing: Bool, fileID: String, line: Int
+    ) -> () -> String {
+        {
+            "Subscription(to: \(entryName(listed))" + (throwing ? ", throwing" : "")
+                + ", at: \(fileID):\(line))"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+// The one path of every closure recipient (subscriptions, streams, waiters) into the registry.
+
+extension EventBus {
+    /// Registers `closure` and returns its token: the body of every public `subscribe` form.
+    ///
+    /// The token of an owner-bound subscription does not end it on deinit (its owner's
+    /// lifetime does).
+    func subscribe<T>(_ closure: ClosureRecipient<T>) -> Subscription {
+        if closure.listed == T.self, let problem = Self.subscriptionProblem(closure.listed) {
+            preconditionFailure(problem)
+        }
+        return Subscription(
+            bus: self, recipient: add(closure),
+            endsOnDeinit: closure.owner == nil ? mailbox() : nil)
+    }
+
+    /// Registers `closure` through its stand-in and returns its recipient.
+    func add<T>(_ closure: ClosureRecipient<T>) -> Recipient {
+        let standIn = StandIn(
+            listing: closure.listed, closure.handler,
+            finish: closure.finish, label: closure.name, bus: self)
+        // A new stand-in is never registered already.
+        return add(
+            RecipientDescription(
+                subject: .standIn(standIn), priority: closure.priority,
+                replaysLatest: closure.replaysLatest, owner: closure.owner))!
+    }
+
+    /// The message `subscribe(to:)` stops with for `type`, or `nil` when it is subscribable:
+    /// ``NoEvent`` covers no event, and a closure that takes ``AllEvent`` or a ``Conforming``
+    /// value could never be called (their forms take `any Event` and `P`).
+    static func subscriptionProblem(_ type: any Event.Type) -> String? {
+        if type == NoEvent.self {
+            return
+                "subscribe(to:): type NoEvent covers no event; a closure for it could never be called"
+        }
+        if type == AllEvent.self || MatchList.category(named: type) != nil {
+            return
+                "subscribe(to:): type \(type) has no instances; write the closure's parameter as `any Event` for AllEvent, or as `P` for Conforming<P>"
+        }
+        return nil
+    }
+}
