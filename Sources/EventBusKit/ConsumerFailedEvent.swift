@@ -1,6 +1,6 @@
 /// The bus's announcement that a throwing subscription threw.
 ///
-/// A closure subscribed with ``EventBus/subscribe(to:priority:replayingLatest:fileID:line:throwing:)-(T.Type,_,_,_,_,_)`` may throw.
+/// A closure subscribed with ``EventBus/subscribe(to:priority:replayingLatest:where:fileID:line:throwing:)-(T.Type,_,_,_,_,_,_)`` may throw.
 /// The error never stops delivery: the event still reaches its remaining recipients, the
 /// closure is not called again for that event, and the bus queues one `ConsumerFailedEvent`
 /// naming the subscription, the event and the error, so the error cannot vanish. It is

@@ -8,7 +8,8 @@ extension EventBus {
     /// The explanation follows the matching table of the delivery contract, evaluated on the
     /// lists each recipient gave at registration, and lists recipients in call order,
     /// naming the priority of each whose priority is not 0. It builds no route and calls no
-    /// recipient.
+    /// recipient: a filtered subscription (`where:`) is listed as receiving the event if its
+    /// lists match, and its line says that its predicate decides, without asking it.
     ///
     /// ```swift
     /// print(bus.explain(PageViewEvent(screen: .screenTwo)))
@@ -24,7 +25,7 @@ extension EventBus {
                 recipient.consumer.map { _ in
                     (
                         name: recipient.name, priority: recipient.callOrder.priority,
-                        lists: recipient.lists
+                        lists: recipient.lists, isFiltered: recipient.isFiltered
                     )
                 }
             }

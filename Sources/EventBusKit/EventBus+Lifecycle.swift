@@ -42,6 +42,7 @@ extension EventBus {
         }
         releaseOutsideRecipientCall(consume released)
         guard let recipient else { return nil }
+        recipient.addGate(description.gate)
         if let owner = description.owner { recipient.endWhenDeallocated(owner) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
         return recipient

@@ -7,7 +7,9 @@ extension EventBus {
     /// Called on the bus's isolation, it adds a one-shot subscription to `T` at once: it
     /// counts in ``recipientCount`` and, like any subscription, is announced and traced. The
     /// first delivered event that `is T` and satisfies `predicate` resumes the caller, and
-    /// the subscription is removed at once, so it receives nothing after that event. An
+    /// the subscription is removed at once, so it receives nothing after that event. `predicate` is asked at the
+    /// subscription's turn, before the call: an event it rejects is not a delivery (no
+    /// ``DidConsumeEvent``, not in a trace). An
     /// event delivered before the call is not seen: call it before the event can be
     /// delivered, such as right after starting work that posts it from another task. If the
     /// waiting task is cancelled (or already was), it throws `CancellationError` and leaves
@@ -36,15 +38,16 @@ extension EventBus {
         try Task.checkCancellation()
         let waiter = NextWaiter<T>()
         let inbox = openInbox(isolation: isolation)
+        // An event the predicate rejects is not a delivery; the first it accepts resumes the
+        // caller, and the subscription is removed at once.
         var token: Subscription? = nil
         var closure = ClosureRecipient(
             listing: T.self,
             { (event: T) in
-                guard predicate(event) else { return }
                 token?.cancel()
                 token = nil
                 waiter.resume(with: .success(event))
-            }, name: { "next(\(T.self))" })
+            }, where: predicate, name: { "next(\(T.self))" })
         closure.finish = { waiter.resume(with: .failure(CancellationError())) }
         token = subscribe(closure)
         let ending = token!.ending

@@ -92,10 +92,10 @@ extension EventBus {
     }
 
     /// Delivers `event` to the recipient of `entry` after checking that it may still be
-    /// called (held weakly, bound to an owner, ended or removed); returns the consumer it
-    /// called, if it was.
+    /// called (held weakly, bound to an owner, ended or removed) and, for a filtered
+    /// stand-in, asking its predicate; returns the consumer it called, if it was.
     ///
-    /// The release of the consumer this holds (for a weakly held one,
+    /// The predicate, and the release of the consumer this holds (for a weakly held one,
     /// maybe the last reference), run outside the recipient's call, as everything here but
     /// the call does (see ``insideRecipientCall(_:)``).
     @inline(never)
@@ -114,8 +114,15 @@ extension EventBus {
             insideRecipientCall { consumer.consume(event) }
             return consumer
         }
+        // `consumer` keeps the stand-in alive for these calls.
+        if recipient.isFiltered {
+            // A rejected event is not a delivery; a predicate that ended its own
+            // subscription (or let its owner go) gets no call either.
+            guard withExtendedLifetime(consumer, { unretained.accepts(event) }),
+                recipient.consumer != nil
+            else { return nil }
+        }
         watcher.delivers(to: recipient, on: self)
-        // `consumer` keeps the stand-in alive for the call.
         let causedIncident = withExtendedLifetime(consumer) {
             insideRecipientCall { unretained.consumeReportingIncident(event) }
         }

@@ -22,6 +22,8 @@ extension EventBus {
     ///     the closure to receive: passing it stops with a message naming `type`.
     ///   - priority: Where the subscription goes in call order: higher is called earlier.
     ///   - replayingLatest: Whether it first receives the latest stored sticky values.
+    ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
+    ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
     ///   - fileID: Where the subscription is made; names it in ``DidConsumeEvent``.
     ///   - line: The line of the `subscribe` call; names it in ``DidConsumeEvent``.
     ///   - handler: Called with each matching event, on the bus's isolation.
@@ -32,18 +34,19 @@ extension EventBus {
         to type: T.Type,
         priority: Int = 0,
         replayingLatest: Bool = false,
+        where predicate: ((T) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (T) -> Void
     ) -> Subscription {
         subscribe(
-            ClosureRecipient(T.self, handler, priority, replayingLatest, fileID, line))
+            ClosureRecipient(T.self, handler, predicate, priority, replayingLatest, fileID, line))
     }
 
     /// Subscribes a closure that may throw to events of type `T`, for as long as the
     /// returned token lives.
     ///
-    /// Same rules as ``subscribe(to:priority:replayingLatest:fileID:line:_:)-(T.Type,_,_,_,_,_)``, plus: an error thrown by `handler`
+    /// Same rules as ``subscribe(to:priority:replayingLatest:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)``, plus: an error thrown by `handler`
     /// never stops delivery — the event still reaches its remaining recipients — is never
     /// retried, and is announced once as a ``ConsumerFailedEvent`` naming the subscription,
     /// the event and the error (queued only while someone listens for it). The call still
@@ -63,6 +66,8 @@ extension EventBus {
     ///   - type: An event type; ``NoEvent`` stops with a message naming `type`.
     ///   - priority: Where the subscription goes in call order: higher is called earlier.
     ///   - replayingLatest: Whether it first receives the latest stored sticky values.
+    ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
+    ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
     ///   - fileID: Where the subscription is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - handler: Called with each matching event, on the bus's isolation; may throw.
@@ -73,13 +78,15 @@ extension EventBus {
         to type: T.Type,
         priority: Int = 0,
         replayingLatest: Bool = false,
+        where predicate: ((T) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         throwing handler: @escaping (T) throws -> Void
     ) -> Subscription {
         subscribe(
             ClosureRecipient(
-                T.self, handler, priority, replayingLatest, fileID, line, throwing: true))
+                T.self, handler, predicate, priority, replayingLatest, fileID, line, throwing: true)
+        )
     }
 
     /// Subscribes a closure to events of type `T` for as long as `owner` lives, handing it
@@ -91,7 +98,7 @@ extension EventBus {
     /// when the registry has doubled, so ended entries never pile up. Its lifetime is the
     /// owner's: the returned
     /// token may be discarded without ending it; ``Subscription/cancel()`` on it ends it
-    /// earlier. Otherwise it behaves like ``subscribe(to:priority:replayingLatest:fileID:line:_:)-(T.Type,_,_,_,_,_)``: a
+    /// earlier. Otherwise it behaves like ``subscribe(to:priority:replayingLatest:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)``: a
     /// consumer with `willConsume = [T]`, in call order, under the same snapshot rules. A
     /// replay to a subscription whose owner is already gone is skipped, like any delivery to
     /// it.
@@ -114,6 +121,8 @@ extension EventBus {
     ///   - owner: The object whose lifetime bounds the subscription; held weakly.
     ///   - priority: Where the subscription goes in call order: higher is called earlier.
     ///   - replayingLatest: Whether it first receives the latest stored sticky values.
+    ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
+    ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
     ///   - fileID: Where the subscription is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - handler: Called with the owner and each matching event, on the bus's isolation.
@@ -126,11 +135,13 @@ extension EventBus {
         owner: Owner,
         priority: Int = 0,
         replayingLatest: Bool = false,
+        where predicate: ((Owner, T) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (Owner, T) -> Void
     ) -> Subscription {
         subscribe(
-            ClosureRecipient(T.self, owner, handler, priority, replayingLatest, fileID, line))
+            ClosureRecipient(
+                T.self, owner, handler, predicate, priority, replayingLatest, fileID, line))
     }
 }

@@ -9,7 +9,7 @@ extension EventBus {
     /// every event except the bus's own announcements (``DidConsumeEvent``,
     /// ``NoConsumerEvent``, ``DroppedEvent``, ``ConsumerFailedEvent``), which reach only
     /// recipients that name them. Order, snapshot and lifetime rules are those of
-    /// ``subscribe(to:priority:replayingLatest:fileID:line:_:)-(T.Type,_,_,_,_,_)``.
+    /// ``subscribe(to:priority:replayingLatest:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)``.
     ///
     /// ```swift
     /// let everything = bus.subscribe(to: AllEvent.self) { (event: any Event) in
@@ -20,6 +20,8 @@ extension EventBus {
     ///   - type: ``AllEvent``.
     ///   - priority: Where the subscription goes in call order: higher is called earlier.
     ///   - replayingLatest: Whether it first receives the latest stored sticky values.
+    ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
+    ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
     ///   - fileID: Where the subscription is made; names it in ``DidConsumeEvent``.
     ///   - line: The line of the `subscribe` call.
     ///   - handler: Called with each event, on the bus's isolation.
@@ -29,24 +31,28 @@ extension EventBus {
         to type: AllEvent.Type,
         priority: Int = 0,
         replayingLatest: Bool = false,
+        where predicate: ((any Event) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (any Event) -> Void
     ) -> Subscription {
         subscribe(
-            ClosureRecipient(AllEvent.self, handler, priority, replayingLatest, fileID, line))
+            ClosureRecipient(
+                AllEvent.self, handler, predicate, priority, replayingLatest, fileID, line))
     }
 
     /// Subscribes a closure that may throw to every event the app dispatches.
     ///
-    /// Same rules as ``subscribe(to:priority:replayingLatest:fileID:line:_:)-(AllEvent.Type,_,_,_,_,_)``,
+    /// Same rules as ``subscribe(to:priority:replayingLatest:where:fileID:line:_:)-(AllEvent.Type,_,_,_,_,_,_)``,
     /// and a thrown error is announced as for
-    /// ``subscribe(to:priority:replayingLatest:fileID:line:throwing:)-(T.Type,_,_,_,_,_)``.
+    /// ``subscribe(to:priority:replayingLatest:where:fileID:line:throwing:)-(T.Type,_,_,_,_,_,_)``.
     ///
     /// - Parameters:
     ///   - type: ``AllEvent``.
     ///   - priority: Where the subscription goes in call order: higher is called earlier.
     ///   - replayingLatest: Whether it first receives the latest stored sticky values.
+    ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
+    ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
     ///   - fileID: Where the subscription is made.
     ///   - line: The line where it is made.
     ///   - handler: Called with each event, on the bus's isolation; may throw.
@@ -55,13 +61,15 @@ extension EventBus {
         to type: AllEvent.Type,
         priority: Int = 0,
         replayingLatest: Bool = false,
+        where predicate: ((any Event) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         throwing handler: @escaping (any Event) throws -> Void
     ) -> Subscription {
         subscribe(
             ClosureRecipient(
-                AllEvent.self, handler, priority, replayingLatest, fileID, line, throwing: true))
+                AllEvent.self, handler, predicate, priority, replayingLatest, fileID, line,
+                throwing: true))
     }
 
     /// Subscribes a closure to every event the app dispatches for as long as `owner` lives,
@@ -72,6 +80,8 @@ extension EventBus {
     ///   - owner: The object whose lifetime bounds the subscription; held weakly.
     ///   - priority: Where the subscription goes in call order: higher is called earlier.
     ///   - replayingLatest: Whether it first receives the latest stored sticky values.
+    ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
+    ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
     ///   - fileID: Where the subscription is made.
     ///   - line: The line where it is made.
     ///   - handler: Called with the owner and each event, on the bus's isolation.
@@ -82,13 +92,14 @@ extension EventBus {
         owner: Owner,
         priority: Int = 0,
         replayingLatest: Bool = false,
+        where predicate: ((Owner, any Event) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (Owner, any Event) -> Void
     ) -> Subscription {
         subscribe(
-            ClosureRecipient(AllEvent.self, owner, handler, priority, replayingLatest, fileID, line)
-        )
+            ClosureRecipient(
+                AllEvent.self, owner, handler, predicate, priority, replayingLatest, fileID, line))
     }
 
     /// Subscribes a closure to every event whose type conforms to a protocol, for as long as
@@ -109,6 +120,8 @@ extension EventBus {
     ///   - category: The category, `Conforming<any P>.self`.
     ///   - priority: Where the subscription goes in call order: higher is called earlier.
     ///   - replayingLatest: Whether it first receives the latest stored sticky values.
+    ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
+    ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
     ///   - fileID: Where the subscription is made.
     ///   - line: The line where it is made.
     ///   - handler: Called with each event of the category, as a `P`, on the bus's isolation.
@@ -119,12 +132,13 @@ extension EventBus {
         to category: Conforming<P>.Type,
         priority: Int = 0,
         replayingLatest: Bool = false,
+        where predicate: ((P) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (P) -> Void
     ) -> Subscription {
         subscribe(
-            ClosureRecipient(category, handler, priority, replayingLatest, fileID, line))
+            ClosureRecipient(category, handler, predicate, priority, replayingLatest, fileID, line))
     }
 
     /// Subscribes a closure that may throw to every event whose type conforms to a protocol.
@@ -133,6 +147,8 @@ extension EventBus {
     ///   - category: The category, `Conforming<any P>.self`.
     ///   - priority: Where the subscription goes in call order: higher is called earlier.
     ///   - replayingLatest: Whether it first receives the latest stored sticky values.
+    ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
+    ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
     ///   - fileID: Where the subscription is made.
     ///   - line: The line where it is made.
     ///   - handler: Called with each event of the category, as a `P`; may throw.
@@ -141,13 +157,15 @@ extension EventBus {
         to category: Conforming<P>.Type,
         priority: Int = 0,
         replayingLatest: Bool = false,
+        where predicate: ((P) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         throwing handler: @escaping (P) throws -> Void
     ) -> Subscription {
         subscribe(
             ClosureRecipient(
-                category, handler, priority, replayingLatest, fileID, line, throwing: true))
+                category, handler, predicate, priority, replayingLatest, fileID, line,
+                throwing: true))
     }
 
     /// Subscribes a closure to every event whose type conforms to a protocol for as long as
@@ -158,6 +176,8 @@ extension EventBus {
     ///   - owner: The object whose lifetime bounds the subscription; held weakly.
     ///   - priority: Where the subscription goes in call order: higher is called earlier.
     ///   - replayingLatest: Whether it first receives the latest stored sticky values.
+    ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
+    ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
     ///   - fileID: Where the subscription is made.
     ///   - line: The line where it is made.
     ///   - handler: Called with the owner and each event of the category, as a `P`.
@@ -168,11 +188,13 @@ extension EventBus {
         owner: Owner,
         priority: Int = 0,
         replayingLatest: Bool = false,
+        where predicate: ((Owner, P) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (Owner, P) -> Void
     ) -> Subscription {
         subscribe(
-            ClosureRecipient(category, owner, handler, priority, replayingLatest, fileID, line))
+            ClosureRecipient(
+                category, owner, handler, predicate, priority, replayingLatest, fileID, line))
     }
 }

@@ -9,6 +9,7 @@
 ///
 /// ```text
 /// Analytics receives it: entry Conforming<any Analytics> of willConsume covers it
+/// Subscription(to: PageViewEvent, filtered, at: App/Tour.swift:12) receives it if its predicate accepts it: entry PageViewEvent of willConsume covers it
 /// Muted does not receive it: NoEvent in willConsume
 /// Logger does not receive it: entry PageViewEvent of excludeList covers it
 /// Screen does not receive it: no entry covers it
@@ -20,7 +21,9 @@
 /// category entries (``Conforming``), each in list order. `AllEvent` and categories do not
 /// cover the bus's own announcements (``DidConsumeEvent``, ``NoConsumerEvent``,
 /// ``DroppedEvent``, ``ConsumerFailedEvent``): the line says so when that is why.
-/// Recipients are named as in an ``EventTrace``.
+/// Recipients are named as in an ``EventTrace``. A filtered subscription (`where:`) whose lists
+/// match is listed in ``recipients``, and its line says that its predicate decides: the
+/// explanation never asks a predicate.
 public struct RoutingExplanation: CustomStringConvertible, Sendable {
     /// The recipients that would receive the event, in the order they would be called.
     public let recipients: [String]
@@ -36,14 +39,20 @@ public struct RoutingExplanation: CustomStringConvertible, Sendable {
 
     /// Explains the routing of `event` to `candidates`, the registered recipients in call
     /// order with their priorities and the lists they were registered with.
-    init(_ event: any Event, candidates: [(name: String, priority: Int, lists: MatchList)]) {
+    init(
+        _ event: any Event,
+        candidates: [(name: String, priority: Int, lists: MatchList, isFiltered: Bool)]
+    ) {
         let type = Swift.type(of: event)
         var recipients: [String] = []
         var lines: [String] = []
         for candidate in candidates {
             let decision = candidate.lists.decision(for: type, value: event)
             if decision.delivers { recipients.append(candidate.name) }
-            let verdict = decision.delivers ? "receives it" : "does not receive it"
+            let verdict =
+                !decision.delivers
+                ? "does not receive it"
+                : candidate.isFiltered ? "receives it if its predicate accepts it" : "receives it"
             let priority = candidate.priority == 0 ? "" : " (priority \(candidate.priority))"
             lines.append("\(candidate.name)\(priority) \(verdict): \(decision.reason)")
         }

@@ -1,9 +1,9 @@
 /// A token that keeps a closure subscription alive.
 ///
 /// The bus retains a subscription's closure until ``cancel()`` is called or, for
-/// ``EventBus/subscribe(to:priority:replayingLatest:fileID:line:_:)-(T.Type,_,_,_,_,_)`` and
-/// ``EventBus/subscribe(to:priority:replayingLatest:fileID:line:throwing:)-(T.Type,_,_,_,_,_)``, until the token is deinitialized. The
-/// token of an owner-bound subscription (``EventBus/subscribe(to:owner:priority:replayingLatest:fileID:line:_:)-(T.Type,_,_,_,_,_,_)``)
+/// ``EventBus/subscribe(to:priority:replayingLatest:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)`` and
+/// ``EventBus/subscribe(to:priority:replayingLatest:where:fileID:line:throwing:)-(T.Type,_,_,_,_,_,_)``, until the token is deinitialized. The
+/// token of an owner-bound subscription (``EventBus/subscribe(to:owner:priority:replayingLatest:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_,_)``)
 /// does not end it when deinitialized: that subscription lives as long as its owner, and
 /// ``cancel()`` ends it earlier. The token holds the bus weakly: it never keeps a bus alive,
 /// and cancelling after the bus is gone is harmless.

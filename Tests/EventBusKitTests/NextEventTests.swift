@@ -53,4 +53,21 @@ import Testing
         #expect(recording.records.first?.recipients == ["next(Num)"])
         withExtendedLifetime(logger) {}
     }
+
+    @Test func anEventThePredicateRejectsIsNotADelivery() async throws {
+        let bus = EventBus()
+        var announced: [String] = []
+        let logger = bus.subscribe(to: DidConsumeEvent.self) {
+            announced.append("\($0.consumer) consumed \($0.event)")
+        }
+        let recording = bus.startTracing()
+        let waiting = Task { try await bus.next(Num.self) { $0.value > 1 } }
+        while bus.recipientCount < 2 { await Task.yield() }
+        bus.dispatch(Num(1))
+        bus.dispatch(Num(2))
+        #expect(try await waiting.value.value == 2)
+        #expect(announced == ["next(Num) consumed 2"])
+        #expect(recording.records.map(\.recipients).prefix(2) == [[], ["next(Num)"]])
+        withExtendedLifetime(logger) {}
+    }
 }

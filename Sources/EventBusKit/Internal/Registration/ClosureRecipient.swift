@@ -3,7 +3,7 @@
 /// hands to ``EventBus/subscribe(_:)``.
 ///
 /// The public forms differ only in what they pass here: the owner-bound ones bind their
-/// closure to the owner (``init(_:_:_:_:_:_:_:)``),
+/// closures to the owner (``init(_:_:_:_:_:_:_:_:)``),
 /// the throwing ones say so in the name.
 struct ClosureRecipient<T> {
     /// What the recipient lists: `T` itself, ``AllEvent`` (then `T` is `any Event`) or a
@@ -11,6 +11,8 @@ struct ClosureRecipient<T> {
     var listed: any Event.Type
     /// Called with each event delivered.
     var handler: (T) throws -> Void
+    /// Decides each delivery before the call (`where:`); `nil` accepts every event.
+    var filter: ((T) -> Bool)?
     /// Where it goes in call order.
     var priority = 0
     /// Whether it first receives the stored sticky values it matches.
@@ -22,13 +24,19 @@ struct ClosureRecipient<T> {
     /// How announcements, traces and `print(bus)` name it; made when first asked.
     var name: () -> String
 
+    /// The state bits its options set (see ``RecipientDescription/gate``).
+    var gate: Recipient.State {
+        filter == nil ? [] : .filtered
+    }
+
     /// A closure recipient of `listed` named by `name`: a stream's or a waiter's.
     init(
         listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
-        name: @escaping () -> String
+        where filter: ((T) -> Bool)? = nil, name: @escaping () -> String
     ) {
         self.listed = listed
         self.handler = handler
+        self.filter = filter
         self.name = name
     }
 
@@ -38,38 +46,43 @@ struct ClosureRecipient<T> {
     /// form's body is this one call.
     init(
         _ listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
-        _ priority: Int, _ replayingLatest: Bool,
+        _ filter: ((T) -> Bool)?, _ priority: Int, _ replayingLatest: Bool,
         _ fileID: String, _ line: Int, throwing: Bool = false
     ) {
         self.init(
-            listing: listed, handler,
-            name: Self.subscriptionName(listed, throwing: throwing, fileID: fileID, line: line))
+            listing: listed, handler, where: filter,
+            name: Self.subscriptionName(
+                listed, throwing: throwing, filtered: filter != nil, fileID: fileID, line: line))
         self.priority = priority
         self.replaysLatest = replayingLatest
     }
 
-    /// A subscription to `listed` that lasts as long as `owner`, which its closure receives;
-    /// it holds it weakly.
+    /// A subscription to `listed` that lasts as long as `owner`, which its closures receive;
+    /// both hold it weakly.
     init<Owner: AnyObject>(
         _ listed: any Event.Type, _ owner: Owner, _ handler: @escaping (Owner, T) -> Void,
-        _ priority: Int, _ replayingLatest: Bool,
+        _ filter: ((Owner, T) -> Bool)?, _ priority: Int, _ replayingLatest: Bool,
         _ fileID: String, _ line: Int
     ) {
         self.init(
             listed,
             { [weak owner] value in if let owner { handler(owner, value) } },
+            filter.map { filter in
+                { [weak owner] value in owner.map { filter($0, value) } ?? false }
+            },
             priority, replayingLatest, fileID, line)
         self.owner = owner
         let name = self.name
         self.name = { name().dropLast() + ", owner: \(Owner.self))" }
     }
 
-    /// `Subscription(to: T, throwing, at: file:line)`, `throwing` when it applies.
+    /// `Subscription(to: T, throwing, where:, at: file:line)`, each part when it applies.
     private static func subscriptionName(
-        _ listed: any Event.Type, throwing: Bool, fileID: String, line: Int
+        _ listed: any Event.Type, throwing: Bool, filtered: Bool, fileID: String, line: Int
     ) -> () -> String {
         {
-            "Subscription(to: \(entryName(listed))" + (throwing ? ", throwing" : "")
+            "Subscription(to: \(entryName(listed))"
+                + (throwing ? ", throwing" : "") + (filtered ? ", filtered" : "")
                 + ", at: \(fileID):\(line))"
         }
     }

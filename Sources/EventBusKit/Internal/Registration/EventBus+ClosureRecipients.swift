@@ -17,13 +17,14 @@ extension EventBus {
     /// Registers `closure` through its stand-in and returns its recipient.
     func add<T>(_ closure: ClosureRecipient<T>) -> Recipient {
         let standIn = StandIn(
-            listing: closure.listed, closure.handler,
+            listing: closure.listed, closure.handler, where: closure.filter,
             finish: closure.finish, label: closure.name, bus: self)
         // A new stand-in is never registered already.
         return add(
             RecipientDescription(
                 subject: .standIn(standIn), priority: closure.priority,
-                replaysLatest: closure.replaysLatest, owner: closure.owner))!
+                replaysLatest: closure.replaysLatest, owner: closure.owner,
+                gate: closure.gate))!
     }
 
     /// The message `subscribe(to:)` stops with for `type`, or `nil` when it is subscribable:

@@ -1,10 +1,10 @@
 /// What a recipient is and how it is registered: the one value every public registration,
 /// subscription, stream and `next` builds, and the one thing ``EventBus/add(_:)`` takes.
 ///
-/// Adding an option is a field here and the code that reads it (``EventBus/add(_:)``, the
-/// registry's ``Registry/add(_:lists:weakly:standIn:priority:)`` and ``Recipient`` for a state bit, the pass
-/// for a bit that changes how it calls); ARCHITECTURE.md, "A new subscription form", has the
-/// recipe.
+/// Adding an option is a field here and the code that reads it in ``EventBus/add(_:)``; a
+/// closure's option that changes how the pass calls it is a ``Recipient/State`` bit in
+/// ``gate``, set by ``ClosureRecipient/gate``, and the code in `deliverChecked` that reads it.
+/// ARCHITECTURE.md, "A new subscription form", has the recipe.
 struct RecipientDescription {
     /// What the bus calls.
     enum Subject {
@@ -24,6 +24,9 @@ struct RecipientDescription {
     var replaysLatest: Bool? = nil
     /// For an owner-bound subscription, the object whose deallocation ends it.
     var owner: AnyObject? = nil
+    /// The state bits that send the pass to its checked path for a stand-in, where it reads
+    /// them: ``Recipient/State/filtered``.
+    var gate: Recipient.State = []
 
     /// The consumer the registry holds.
     var consumer: any EventConsumer {

@@ -60,6 +60,9 @@ final class Recipient {
         /// One of the bus's stand-ins (a subscription or a stream), whose calls may cause
         /// something to announce. Set at registration.
         static let standIn = State(rawValue: 8)
+        /// A stand-in with a `where:` predicate: the pass asks it before the call (see
+        /// ``AnyStandIn/accepts(_:)``). Set at registration.
+        static let filtered = State(rawValue: 16)
     }
 
     /// The state's bits, loaded relaxed.
@@ -76,6 +79,9 @@ final class Recipient {
 
     /// Whether ``owner`` bounds this recipient: an owner-bound subscription's.
     var isOwnerBound: Bool { bits.contains(.ownerBound) }
+
+    /// Whether a `where:` predicate decides each delivery to it.
+    var isFiltered: Bool { bits.contains(.filtered) }
 
     /// The object whose deallocation ends this recipient, when ``isOwnerBound``.
     ///
@@ -115,6 +121,12 @@ final class Recipient {
         guard isActive else { return nil }
         if isOwnerBound && owner == nil { return nil }
         return strong ?? weak
+    }
+
+    /// Sets `gate`, the bits that send a pass to its checked path for this recipient (see
+    /// ``RecipientDescription/gate``); call right after registering.
+    func addGate(_ gate: State) {
+        if !gate.isEmpty { state.set(gate.rawValue) }
     }
 
     /// Ends this recipient when `owner` is deallocated; call right after registering.

@@ -32,6 +32,8 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// The closure, in one shape for every form (a generic enum would make every delivery
     /// look up its metadata): a stream's drop is thrown as a `StreamDrop`.
     private let handler: (T) throws -> Void
+    /// The `where:` predicate; `nil` when every event is delivered.
+    private let filter: ((T) -> Bool)?
     /// A stream's `finish` (or a waiter's); `nil` for other subscriptions.
     private let finishStream: (@Sendable () -> Void)?
     /// Makes the description when first asked: a type's name is costly to print, and most
@@ -62,7 +64,8 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// the stand-in ends (the bus goes away, or it is released).
     init(
         listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
-        finish: (@Sendable () -> Void)?, label: @escaping () -> String, bus: EventBus
+        where filter: ((T) -> Bool)?, finish: (@Sendable () -> Void)?,
+        label: @escaping () -> String, bus: EventBus
     ) {
         precondition(
             listed != AllEvent.self || T.self == (any Event).self,
@@ -70,6 +73,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         willConsume = [listed]
         listsAll = listed == AllEvent.self
         self.handler = handler
+        self.filter = filter
         self.finishStream = finish
         self.label = label
         self.bus = bus
@@ -113,6 +117,22 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
             incident = Self.incident(for: error)
             return true
         }
+    }
+
+    /// Whether the `where:` predicate accepts `event`, which a route delivered to this
+    /// stand-in; `true` without one.
+    func accepts(_ event: any Event) -> Bool {
+        guard let filter else { return true }
+        if listsT {
+            func open<E: Event>(_ value: E) -> Bool {
+                // `E` is `T` or, for a class, a subclass of it: only classes have subtypes.
+                filter(E.self == T.self ? identityConversion(value, to: T.self) : value as! T)
+            }
+            return open(event)
+        }
+        // `T` is `any Event` (for `AllEvent`) or `any P` (a category): a checked cast.
+        guard let value = event as? T else { return false }
+        return filter(value)
     }
 
     /// What the last routed call must announce.

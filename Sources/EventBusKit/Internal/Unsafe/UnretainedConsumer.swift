@@ -63,6 +63,14 @@ struct UnretainedConsumer {
         call.takeIncident(object)
     }
 
+    /// Whether a stand-in's `where:` predicate accepts `event` (see
+    /// ``AnyStandIn/accepts(_:)``); `true` for any other consumer.
+    ///
+    /// - Precondition: As for ``consume(_:)``.
+    func accepts(_ event: any Event) -> Bool {
+        call.accepts(object, event)
+    }
+
     /// The ``DirectCall`` of consumers of `consumer`'s class. Finding it looks up generic
     /// metadata (about 330 instructions), so the registry keeps it per class.
     static func directCall(of consumer: any EventConsumer) -> any ConsumerCall.Type {
@@ -80,6 +88,8 @@ protocol ConsumerCall {
     static func consumeReportingIncident(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
     /// What the consumer at `object` must announce.
     static func takeIncident(_ object: UnsafeRawPointer) -> Incident?
+    /// Whether the consumer at `object`, which must be alive, accepts `event`.
+    static func accepts(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
 }
 
 /// How the bus calls a registered consumer of class `C`: its ``EventConsumer/consume(_:)``.
@@ -98,6 +108,8 @@ enum DirectCall<C: EventConsumer>: ConsumerCall {
     }
 
     static func takeIncident(_ object: UnsafeRawPointer) -> Incident? { nil }
+
+    static func accepts(_ object: UnsafeRawPointer, _ event: any Event) -> Bool { true }
 }
 
 /// How the bus calls a stand-in of class `S` (a ``StandIn``): its
@@ -119,5 +131,9 @@ enum StandInCall<S: AnyStandIn>: ConsumerCall {
 
     static func takeIncident(_ object: UnsafeRawPointer) -> Incident? {
         Unmanaged<S>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.takeIncident() }
+    }
+
+    static func accepts(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
+        Unmanaged<S>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.accepts(event) }
     }
 }
