@@ -6,8 +6,10 @@ extension EventBus {
     ///
     /// Called on the bus's isolation, it adds a one-shot subscription to `T` at once: it
     /// counts in ``recipientCount`` and, like any subscription, is announced and traced. The
-    /// first delivered event that `is T` and satisfies `predicate` resumes the caller, and
-    /// the subscription is removed at once, so it receives nothing after that event. `predicate` is asked at the
+    /// first delivered event that `is T` and satisfies `predicate` resumes the caller; the
+    /// subscription ends before that call, as a
+    /// ``subscribeOnce(to:priority:replayingLatest:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)``
+    /// does, so it receives nothing after that event. `predicate` is asked at the
     /// subscription's turn, before the call: an event it rejects is not a delivery (no
     /// ``DidConsumeEvent``, not in a trace). An
     /// event delivered before the call is not seen: call it before the event can be
@@ -38,22 +40,18 @@ extension EventBus {
         try Task.checkCancellation()
         let waiter = NextWaiter<T>()
         let inbox = openInbox(isolation: isolation)
-        // An event the predicate rejects is not a delivery; the first it accepts resumes the
-        // caller, and the subscription is removed at once.
-        var token: Subscription? = nil
+        // A one-shot recipient whose predicate is `predicate`: it ends before the call that
+        // resumes the caller, and an event the predicate rejects is not a delivery.
         var closure = ClosureRecipient(
-            listing: T.self,
-            { (event: T) in
-                token?.cancel()
-                token = nil
-                waiter.resume(with: .success(event))
-            }, where: predicate, name: { "next(\(T.self))" })
+            listing: T.self, { waiter.resume(with: .success($0)) }, where: predicate,
+            name: { "next(\(T.self))" })
+        closure.isOnce = true
         closure.finish = { waiter.resume(with: .failure(CancellationError())) }
-        token = subscribe(closure)
-        let ending = token!.ending
+        let token = subscribe(closure)
+        let ending = token.ending
         defer {
             // Cancelled (or resumed and already removed): remove it, on the bus's isolation.
-            token?.cancel()
+            token.cancel()
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation(isolation: isolation) { continuation in

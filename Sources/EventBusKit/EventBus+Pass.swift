@@ -92,8 +92,9 @@ extension EventBus {
     }
 
     /// Delivers `event` to the recipient of `entry` after checking that it may still be
-    /// called (held weakly, bound to an owner, ended or removed) and, for a filtered
-    /// stand-in, asking its predicate; returns the consumer it called, if it was.
+    /// called (held weakly, bound to an owner, ended or removed) and, for a filtered or
+    /// one-shot stand-in, asking its predicate and ending it first; returns the consumer it
+    /// called, if it was.
     ///
     /// The predicate, and the release of the consumer this holds (for a weakly held one,
     /// maybe the last reference), run outside the recipient's call, as everything here but
@@ -123,6 +124,8 @@ extension EventBus {
             else { return nil }
         }
         watcher.delivers(to: recipient, on: self)
+        // Ended before the call: a dispatch from the handler does not reach it again.
+        if recipient.isOnce { end(recipient) }
         let causedIncident = withExtendedLifetime(consumer) {
             insideRecipientCall { unretained.consumeReportingIncident(event) }
         }

@@ -75,18 +75,20 @@ extension EventBus {
             storing: howLatestIsStored(event, isValueType: isValueType))
     }
 
-    /// Replays to `recipient`, just added, every stored value it matches, oldest stored
-    /// first, each in a pass that reaches it alone: at once on an idle bus (in a drain of
+    /// Replays to `recipient`, just added, every stored value it matches (a one-shot
+    /// recipient: the newest only), oldest stored first, each in a pass that reaches it alone: at once on an idle bus (in a drain of
     /// their own), otherwise as soon as the running pass ends, before the events waiting.
     /// `cause` is what a running trace records for them.
     func replayLatest(to recipient: Recipient, cause: EventTrace.Cause?) {
         guard !latestValues.value.isEmpty else { return }
-        let replays = latestValues.value.oldestFirst.filter {
+        var replays = latestValues.value.oldestFirst.filter {
             recipient.lists.matches(
                 EventKind(sticky: type(of: $0.event), isValueType: $0.isValueType),
                 value: $0.event)
         }
-        guard !replays.isEmpty else { return }
+        guard let newest = replays.last else { return }
+        // A one-shot recipient is offered only the newest, the value `latest(_:)` returns.
+        if recipient.isOnce { replays = [newest] }
         let idle = !isDelivering
         if idle { beginDrain() }
         for replay in replays {

@@ -1,5 +1,5 @@
 /// A closure recipient of the events `listed` covers, as `T`s, with its options: what every
-/// public `subscribe`, `events(of:)` and `next` form builds in one call and
+/// public `subscribe`, `subscribeOnce`, `events(of:)` and `next` form builds in one call and
 /// hands to ``EventBus/subscribe(_:)``.
 ///
 /// The public forms differ only in what they pass here: the owner-bound ones bind their
@@ -17,6 +17,8 @@ struct ClosureRecipient<T> {
     var priority = 0
     /// Whether it first receives the stored sticky values it matches.
     var replaysLatest = false
+    /// Whether it ends before its first delivery.
+    var isOnce = false
     /// For an owner-bound subscription, the object whose deallocation ends it.
     var owner: AnyObject?
     /// What ends a stream or a waiter when the stand-in goes.
@@ -26,7 +28,10 @@ struct ClosureRecipient<T> {
 
     /// The state bits its options set (see ``RecipientDescription/gate``).
     var gate: Recipient.State {
-        filter == nil ? [] : .filtered
+        var gate: Recipient.State = []
+        if filter != nil { gate.insert(.filtered) }
+        if isOnce { gate.insert(.once) }
+        return gate
     }
 
     /// A closure recipient of `listed` named by `name`: a stream's or a waiter's.
@@ -74,6 +79,15 @@ struct ClosureRecipient<T> {
         self.owner = owner
         let name = self.name
         self.name = { name().dropLast() + ", owner: \(Owner.self))" }
+    }
+
+    /// The same recipient, ending before its first delivery.
+    var once: Self {
+        var copy = self
+        copy.isOnce = true
+        let name = name
+        copy.name = { "Subscription(once, " + name().dropFirst("Subscription(".count) }
+        return copy
     }
 
     /// `Subscription(to: T, throwing, where:, at: file:line)`, each part when it applies.

@@ -1,7 +1,8 @@
 // The one path of every closure recipient (subscriptions, streams, waiters) into the registry.
 
 extension EventBus {
-    /// Registers `closure` and returns its token: the body of every public `subscribe` form.
+    /// Registers `closure` and returns its token: the body of every public `subscribe` and
+    /// `subscribeOnce` form.
     ///
     /// The token of an owner-bound subscription does not end it on deinit (its owner's
     /// lifetime does).

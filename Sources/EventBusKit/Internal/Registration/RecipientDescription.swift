@@ -25,7 +25,7 @@ struct RecipientDescription {
     /// For an owner-bound subscription, the object whose deallocation ends it.
     var owner: AnyObject? = nil
     /// The state bits that send the pass to its checked path for a stand-in, where it reads
-    /// them: ``Recipient/State/filtered``.
+    /// them: ``Recipient/State/filtered``, ``Recipient/State/once``.
     var gate: Recipient.State = []
 
     /// The consumer the registry holds.

@@ -63,6 +63,9 @@ final class Recipient {
         /// A stand-in with a `where:` predicate: the pass asks it before the call (see
         /// ``AnyStandIn/accepts(_:)``). Set at registration.
         static let filtered = State(rawValue: 16)
+        /// A one-shot stand-in (`subscribeOnce`, `next`): the pass ends it before its first
+        /// call. Set at registration.
+        static let once = State(rawValue: 32)
     }
 
     /// The state's bits, loaded relaxed.
@@ -82,6 +85,9 @@ final class Recipient {
 
     /// Whether a `where:` predicate decides each delivery to it.
     var isFiltered: Bool { bits.contains(.filtered) }
+
+    /// Whether it ends before its first delivery.
+    var isOnce: Bool { bits.contains(.once) }
 
     /// The object whose deallocation ends this recipient, when ``isOwnerBound``.
     ///
