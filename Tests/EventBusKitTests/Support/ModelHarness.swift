@@ -226,13 +226,27 @@ final class ModelHarness {
         slotSubscriptionGeneration[slot] += 1
         // The closure holds a probe: the bus releases it (cancel, sweep, tear-down).
         let probe = ModelProbe(self)
+        // The predicate is app code the bus runs outside the call: it asks `cancelDelivery()`.
+        let accepts: ((any Event) -> Bool)? =
+            spec.evenOnly
+            ? { [weak self] event in
+                self?.cancelDeliveryOutsideACall()
+                return Self.hasEvenSerialNumber(event)
+            } : nil
+        // A one-shot subscription logs, in its call, whether it is still active (it must not be).
+        final class WeakToken { weak var token: Subscription? }
+        let own = WeakToken()
         let token = spec.type.subscribe(
             on: bus, owner: owner, priority: spec.priority, replayingLatest: spec.replayingLatest,
-            tag: "⟨\(name)⟩"
+            accepts: accepts, once: spec.once, tag: "⟨\(name)⟩"
         ) { [weak self] event in
             withExtendedLifetime(probe) {}
+            if spec.once {
+                self?.log.append("\(name) active in its call: \(own.token?.isActive == true)")
+            }
             self?.consumed(event, by: name, echo: spec.echo)
         }
+        own.token = token
         // Only now, after the replays that ran inside `subscribe`, is the slot's previous
         // token (whichever it is by then) dropped.
         releasing { tokens[slot] = token }
@@ -242,6 +256,15 @@ final class ModelHarness {
     /// consumption, then its echo.
     func consumed(_ event: any Event, by name: String, echo: ModelEventKind?) {
         for action in log.delivered(Self.label(event), to: name, echo: echo) { execute(action) }
+    }
+
+    /// What a `where even` subscription's predicate answers: whether the event's serial number
+    /// is even; `true` for the bus's announcements, which have none.
+    static func hasEvenSerialNumber(_ event: any Event) -> Bool {
+        guard let labeled = event as? any ModelLabeled,
+            let number = labeled.modelLabel.split(separator: "#").last.flatMap({ Int($0) })
+        else { return true }
+        return number % 2 == 0
     }
 
     /// How an event reads in the log; the same spelling as `ReferenceModel.Value.label`.

@@ -137,12 +137,16 @@ struct ModelScenario: CustomStringConvertible {
         var replaysLatest = false
     }
 
-    /// A subscription slot: the type it subscribes to, its echo, priority and replay.
+    /// A subscription slot: the type it subscribes to, its echo, priority and replay, whether
+    /// a `where:` predicate accepts only events with an even serial number (announcements
+    /// always pass), and whether it is one-shot (`subscribeOnce`; typed forms only).
     struct SubscriptionSpec {
         var type: ModelEntry
         var echo: ModelEventKind?
         var priority = 0
         var replayingLatest = false
+        var evenOnly = false
+        var once = false
     }
 
     /// Actions a recipient performs when it makes the `at`-th consumption (counted from 0)
@@ -178,6 +182,9 @@ struct ModelScenario: CustomStringConvertible {
         func extras(_ priority: Int, _ replays: Bool) -> String {
             (priority == 0 ? "" : ", priority \(priority)") + (replays ? ", replays latest" : "")
         }
+        func options(_ spec: SubscriptionSpec) -> String {
+            (spec.evenOnly ? ", where even" : "") + (spec.once ? ", once" : "")
+        }
         var lines = [
             "bus(maximumPending: \(maximumPending), maximumEventsPerDrain: \(maximumEventsPerDrain), reentrancy: .\(reentrancy))"
         ]
@@ -188,7 +195,7 @@ struct ModelScenario: CustomStringConvertible {
         }
         for (slot, spec) in subscriptions.enumerated() {
             lines.append(
-                "subscription \(slot): to .\(spec.type)\(echo(spec.echo))\(extras(spec.priority, spec.replayingLatest))"
+                "subscription \(slot): to .\(spec.type)\(echo(spec.echo))\(extras(spec.priority, spec.replayingLatest))\(options(spec))"
             )
         }
         for (index, step) in steps.enumerated() {
@@ -255,11 +262,14 @@ extension ModelScenario {
                 replaysLatest: random.chance(30))
         }
         let subscriptions = (0..<subscriptionCount).map { _ in
-            SubscriptionSpec(
-                type: random.pick(ModelEntry.subscribable),
+            let type = random.pick(ModelEntry.subscribable)
+            return SubscriptionSpec(
+                type: type,
                 echo: random.chance(10) ? random.pick(ModelEventKind.allCases) : nil,
                 priority: randomPriority(&random),
-                replayingLatest: random.chance(30))
+                replayingLatest: random.chance(30),
+                evenOnly: random.chance(25),
+                once: random.chance(25))
         }
         // Most sequences start by registering most recipients, so that later steps have
         // someone to deliver to, cancel or drop.
@@ -418,6 +428,12 @@ extension ModelScenario {
             }
             if spec.replayingLatest {
                 add { $0.subscriptions[slot].replayingLatest = false }
+            }
+            if spec.evenOnly {
+                add { $0.subscriptions[slot].evenOnly = false }
+            }
+            if spec.once {
+                add { $0.subscriptions[slot].once = false }
             }
         }
         // Drop the last consumer or subscription slot when no action names it.

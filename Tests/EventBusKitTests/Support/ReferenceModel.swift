@@ -21,6 +21,9 @@ import EventBusKit
 ///   count in `recipientCount`.
 /// - An owner-bound subscription lives while its owner does (and until cancelled); dropping its
 ///   token does not end it. Its closure holds the owner during its own call.
+/// - A `where even` subscription (§12.1) is skipped, as if not a recipient, for an event with
+///   an odd serial number; a one-shot one (§12.2) ends before its first call, and a replay
+///   offers it only the newest stored value it matches.
 /// - `register`/`subscribe` hold their argument (the consumer, the owner) until they return,
 ///   so through the replays they run on an idle bus.
 /// - Replays (§10.1) do not count toward `maximumPending`, like announcements. One still
@@ -35,6 +38,13 @@ final class ReferenceModel {
         /// `object` is the consumer object's index; `nil` for a closure subscription.
         case didConsume(recipient: String, object: Int?, event: Value)
         case noConsumer(event: Value)
+
+        /// Whether a `where even` predicate accepts it: an event with an even serial number,
+        /// or an announcement.
+        var hasEvenSerialNumber: Bool {
+            if case .event(_, let id) = self { return id % 2 == 0 }
+            return true
+        }
 
         var shape: ModelShape {
             switch self {
@@ -75,6 +85,11 @@ final class ReferenceModel {
         let echo: ModelEventKind?
         let priority: Int
         let replaysLatest: Bool
+        /// A `where even` subscription: only events with an even serial number, and the
+        /// announcements, are delivered to it (§12.1).
+        var evenOnly = false
+        /// A one-shot subscription: it ends before its first delivery (§12.2).
+        var once = false
         /// The owner object of an owner-bound subscription.
         var lifetimeOwner: Int? = nil
         var isActive = true
@@ -346,7 +361,7 @@ final class ReferenceModel {
                 name: "s\(slot).\(slotSubscriptionGeneration[slot])", weakly: false,
                 willConsume: [spec.type], excludeList: [], echo: spec.echo,
                 priority: spec.priority, replaysLatest: spec.replayingLatest,
-                lifetimeOwner: owner))
+                evenOnly: spec.evenOnly, once: spec.once, lifetimeOwner: owner))
         slotSubscriptionGeneration[slot] += 1
         if let owner { ownersHeldByCall.append(owner) }
         replayLatest(to: registrations.count - 1)
@@ -417,8 +432,10 @@ final class ReferenceModel {
     /// queued during it and before every other waiting event.
     private func replayLatest(to index: Int) {
         guard registrations[index].replaysLatest else { return }
-        let values = stored.filter { matches(registrations[index], $0.shape) }
-        guard !values.isEmpty else { return }
+        var values = stored.filter { matches(registrations[index], $0.shape) }
+        guard let newest = values.last else { return }
+        // A one-shot subscription is offered only the newest (§12.2).
+        if registrations[index].once { values = [newest] }
         if isDelivering {
             for value in values {
                 queue.insert((value, .replay(to: index)), at: replaysQueuedInPass)
@@ -469,12 +486,17 @@ final class ReferenceModel {
         for index in recipients {
             let registration = registrations[index]
             guard isLive(registration) else { continue }  // removed or gone before its turn (§4.2)
+            // A rejected event is not a delivery (§12.1).
+            if registration.evenOnly && !value.hasEvenSerialNumber { continue }
+            // A one-shot subscription ends before its call (§12.2).
+            if registration.once { registrations[index].isActive = false }
             reached += 1
             var object: Int?
             if case .consumer(let held) = registration.owner { object = held }
             if let object { consuming.append(object) }
             if let owner = registration.lifetimeOwner { ownersInCall.append(owner) }
             inRecipientCall = true
+            if registration.once { log.append("\(registration.name) active in its call: false") }
             consume(registration, value)
             inRecipientCall = false
             if registration.lifetimeOwner != nil { ownersInCall.removeLast() }
