@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Keeps ARCHITECTURE.md true of the code: every backticked `Name.swift` is a file in
-# Sources/EventBusKit, every backticked `name(` is a function declared there, at least 12
+# Sources/EventBusKit, every backticked `name(` is a function declared there, and a backticked
+# full selector (`name(label:label:)`, `init(_:)`) is one declared there with exactly those
+# labels (Scripts/selectors.py lists them), at least 12
 # functions are named, the dispatch path names at most 6 files, and the files that use unsafe
 # constructs are exactly the ones the "Unsafe code" table lists (at most 6).
 set -euo pipefail
@@ -11,12 +13,16 @@ status=0
 fail() { echo "check-architecture: $*" >&2; status=1; }
 
 mapfile -t ticks < <(grep -o '`[^`]*`' "$doc" | tr -d '`' | sort -u)
+declared=$(python3 Scripts/selectors.py "$src")
 functions=0
 for tick in "${ticks[@]}"; do
     if [[ $tick =~ ^[A-Za-z0-9+_-]+\.swift$ ]]; then
         [[ -n $(find "$src" -name "$tick" -print -quit) ]] || fail "no file $tick in $src"
     elif [[ $tick != [.@]* && $tick =~ ([A-Za-z_][A-Za-z0-9_]*)\( ]]; then
         name=${BASH_REMATCH[1]}
+        if [[ $tick =~ ^[A-Za-z_][A-Za-z0-9_]*\(([A-Za-z_]+:)+\)$ || $tick =~ ^[A-Za-z_][A-Za-z0-9_]*\(\)$ ]]; then
+            grep -qxF "$tick" <<<"$declared" || fail "no declaration $tick in $src"
+        fi
         [[ $name == init ]] && continue
         if grep -rqE "func $name[(<]" "$src"; then
             functions=$((functions + 1))

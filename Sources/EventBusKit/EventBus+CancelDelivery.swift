@@ -26,7 +26,7 @@ extension EventBus {
     /// - Complexity: O(1).
     @discardableResult
     public func cancelDelivery() -> Bool {
-        guard pass.callingRecipient else { return false }
+        guard isDelivering, pass.runningEntries != nil, !pass.inBusAppCode else { return false }
         if pass.end != 0 {
             pass.end = 0
             if let trace {
@@ -36,19 +36,22 @@ extension EventBus {
         return true
     }
 
-    /// Runs `call`, a recipient's call, as the one place where ``cancelDelivery()`` answers
-    /// `true`.
+    /// Runs `call`, a recipient's call made on the pass's checked path, inside app code the
+    /// bus runs of its own: ``cancelDelivery()`` answers `true` in it.
     ///
-    /// The rule is kept by construction: the pass marks the call itself, so everything else
-    /// it runs — a predicate, a `description` a trace reads, the deinit of a consumer, error
-    /// or dropped event it releases — is outside the call without being marked. Only app
-    /// code the bus runs *from inside* a recipient's call (a registration's list getters, a
-    /// `cancel()`'s release, `print(bus)`) is marked, by ``outsideRecipientCall(_:)`` and
-    /// ``releaseOutsideRecipientCall(_:)``.
+    /// The rule is kept by the pass's shape. A pass's loop runs recipients' calls and nothing
+    /// else that may run app code, so a call in it is a recipient's call with no marking at
+    /// all; whatever may run app code (the checked path, an announcement a call caused, the
+    /// release of a consumer the checked path hands back) is an out-of-line helper wrapped
+    /// whole in ``outsideRecipientCall(_:)``, its locals' releases included, which marks its
+    /// own call with this. App code the bus runs from inside a recipient's call (a
+    /// registration's list getters, a `cancel()`'s release, the bus's description) is marked
+    /// the same way.
     @inline(__always)
     func insideRecipientCall<Result>(_ call: () -> Result) -> Result {
-        pass.callingRecipient = true
-        defer { pass.callingRecipient = false }
+        let inBusAppCode = pass.inBusAppCode
+        pass.inBusAppCode = false
+        defer { pass.inBusAppCode = inBusAppCode }
         return call()
     }
 
@@ -62,36 +65,36 @@ extension EventBus {
     /// began (release builds only; `CancelDeliveryTests` pins it in both).
     @inline(__always)
     func releaseOutsideRecipientCall<Value>(_ value: consuming Value) {
-        let calling = beginOutsideRecipientCall()
+        let marked = beginOutsideRecipientCall()
         do {
             let released = consume value
             withExtendedLifetime(released) {}
         }
-        endOutsideRecipientCall(calling)
+        endOutsideRecipientCall(marked)
     }
 
     /// Marks the start of app code the bus runs outside a recipient's call; returns whether
-    /// a recipient's call was running, for ``endOutsideRecipientCall(_:)``.
+    /// it marked anything (only during a drain), for ``endOutsideRecipientCall(_:)``.
     @inline(__always)
     func beginOutsideRecipientCall() -> Bool {
-        let calling = pass.callingRecipient
-        pass.callingRecipient = false
-        return calling
+        guard isDelivering, !pass.inBusAppCode else { return false }
+        pass.inBusAppCode = true
+        return true
     }
 
     /// Marks the end of what ``beginOutsideRecipientCall()`` began.
     @inline(__always)
-    func endOutsideRecipientCall(_ calling: Bool) {
-        pass.callingRecipient = calling
+    func endOutsideRecipientCall(_ marked: Bool) {
+        if marked { pass.inBusAppCode = false }
     }
 
-    /// Runs `body`, app code the bus runs from inside a recipient's call but outside it (a
-    /// release that may run a deinit, a `description`, a list getter): ``cancelDelivery()``
-    /// answers `false` inside it.
+    /// Runs `body`, app code the bus runs during a pass outside any recipient's call (a
+    /// release that may run a deinit, a `description`, a list getter, a predicate):
+    /// ``cancelDelivery()`` answers `false` inside it.
     @inline(__always)
     func outsideRecipientCall<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let calling = beginOutsideRecipientCall()
-        defer { endOutsideRecipientCall(calling) }
+        let marked = beginOutsideRecipientCall()
+        defer { endOutsideRecipientCall(marked) }
         return try body()
     }
 }

@@ -4,7 +4,7 @@ extension EventBus {
     /// Call it on the bus's isolation; the default argument captures it. Events posted
     /// through the handle are delivered on that isolation, through ``dispatch(_:)``, in one
     /// global first-in, first-out order that keeps each thread's posting order (see
-    /// ``EventPoster`` for every rule). Every call returns a handle to the same mailbox.
+    /// ``EventPoster`` for every rule). Every call returns a handle to the same inbox.
     ///
     /// ```swift
     /// let poster = bus.poster()               // on the main actor
@@ -22,7 +22,7 @@ extension EventBus {
     /// - Returns: A `Sendable` handle; it does not keep the bus alive.
     /// - Complexity: O(1).
     public func poster(isolation: isolated (any Actor)? = #isolation) -> EventPoster {
-        EventPoster(inbox: openInbox(isolation: isolation))
+        EventPoster(inbox: ensureInbox(drainingOn: isolation))
     }
 
     /// Delivers, now and on the caller's isolation, every event posted so far, in posting
@@ -54,7 +54,7 @@ extension EventBus {
         return reports
     }
 
-    /// Takes everything waiting in the mailbox and handles it in posting order, each event as
+    /// Takes everything waiting in the inbox and handles it in posting order, each event as
     /// an outermost dispatch; does nothing while the bus is delivering.
     ///
     /// A barrier is resumed with `true` after the dispatches of the events before it, which
@@ -74,18 +74,18 @@ extension EventBus {
         }
     }
 
-    /// The mailbox, made on first use.
-    func mailbox() -> Inbox {
+    /// The inbox, made on first use.
+    func ensureInbox() -> Inbox {
         if let inbox { return inbox }
         let made = Inbox()
         inbox = made
         return made
     }
 
-    /// The mailbox, made on first use. With an isolation, also installs the drainer that
+    /// The inbox, made on first use. With an isolation, also installs the drainer that
     /// lets posts and stream endings reach the bus there.
-    func openInbox(isolation: isolated (any Actor)?) -> Inbox {
-        let inbox = mailbox()
+    func ensureInbox(drainingOn isolation: isolated (any Actor)?) -> Inbox {
+        let inbox = ensureInbox()
         if let isolation, !inbox.hasDrainer {
             // We are running on `isolation`, the bus's home from now on (see BusDrainer).
             inbox.install(BusDrainer(bus: self, isolation: isolation))

@@ -64,7 +64,7 @@ extension EventBus {
     /// snapshot rule).
     @inline(__always)
     private func releaseReplaced<Value>(_ replaced: consuming Value, before route: RouteView) {
-        pass.runningRoute = route.owner
+        pass.runningEntries = route.owner
         releaseOutsideRecipientCall(consume replaced)
     }
 

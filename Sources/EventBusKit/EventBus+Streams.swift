@@ -128,7 +128,7 @@ extension EventBus {
         if let problem = Self.bufferingProblem(bufferingPolicy) { preconditionFailure(problem) }
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: bufferingPolicy)
-        let inbox = openInbox(isolation: isolation)
+        let inbox = ensureInbox(drainingOn: isolation)
         var closure = ClosureRecipient(
             listing: listed, StandIn.streaming(yield: { continuation.yield($0) }), name: label)
         closure.replaysLatest = replayingLatest
@@ -136,7 +136,7 @@ extension EventBus {
         let ending = add(closure).ending
         // When the consumer stops, the handler (on whatever thread it runs) ends the
         // recipient first, as a dropped token does, so from then on the bus never calls it,
-        // then asks the bus, through the locked mailbox, to remove it. The handler never
+        // then asks the bus, through the locked inbox, to remove it. The handler never
         // touches the bus, which is not `Sendable`; the bus removes the entry on its own
         // isolation.
         continuation.onTermination = { _ in

@@ -45,14 +45,15 @@ public final class EventBus {
     /// being counted.
     public internal(set) var unattendedDiscards = 0
 
-    /// The delivery rules' state: the queue, whether a drain runs, the counts.
-    private var core: DeliveryCore
+    /// The delivery rules' state: the queue, whether a drain runs, the counts (see
+    /// `EventBus+Drain.swift`).
+    var core: DeliveryCore
     /// The recipients and their routes, in memory the bus owns: read in place, changed only
     /// through `changeRegistry(_:)`, with no run-time exclusivity check (see ``InPlace``).
     let registry = InPlace(Registry())
     /// What the running pass reads and what a trace records of it (see ``PassState``).
     var pass = PassState()
-    /// The mailbox that posters and streams on other threads reach; made on first use
+    /// The inbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?
     /// For each list entry type seen, the category it names (`nil` for a type).
@@ -113,21 +114,6 @@ public final class EventBus {
         return nil
     }
 
-    /// Whether an outermost dispatch is running its passes.
-    var isDelivering: Bool { core.isDelivering }
-
-    /// Starts a drain that begins with queued work rather than a dispatch (replays).
-    ///
-    /// - Precondition: Not delivering.
-    func beginDrain() { core.beginDrain() }
-
-    /// The slots the queue of waiting events has allocated (for memory-bound tests).
-    var waitingCapacity: Int { core.waitingCapacity }
-
-    /// Drops the causes a trace recorded for the waiting events (see `startTracing`). Through
-    /// `changeCore`: dropping a cause releases its strings.
-    func forgetWaitingCauses() { changeCore { $0.forgetCauses() } }
-
     // MARK: Dispatch
 
     /// Delivers an event to its recipients, or queues it when the bus is already delivering.
@@ -159,83 +145,5 @@ public final class EventBus {
         runPass(event, cause: nil)
         if core.endDrainIfNothingWaits() { return DeliveryCore.singlePassReport }
         return drain()
-    }
-
-    /// Queues or refuses an event dispatched while the bus is delivering.
-    @inline(never)
-    private func admitDuringDelivery(_ event: any Event) -> DispatchReport {
-        if let refusal = core.refusal() {
-            trace?.recordNote(
-                .refused(event: event, report: refusal, recipient: tracedRecipient),
-                inPass: pass.tracedPass)
-            return refusal
-        }
-        let cause = tracedCause(by: tracedRecipient)
-        changeCore { $0.enqueue(dispatched: event, cause: cause) }
-        return .queued
-    }
-
-    /// Runs the passes of the waiting events until the core says the drain is over, discards
-    /// what the budget leaves, and reports.
-    /// `ranFirst` is `false` for a drain that begins with nothing delivered (replays).
-    @inline(never)
-    func drain(ranFirst: Bool = true) -> DispatchReport {
-        defer { if core.queueMayShrink { changeCore { $0.fitQueueToLastDrain() } } }
-        var ran = ranFirst
-        while true {
-            switch core.passEnded(ran: ran) {
-            case .finish(let report):
-                return report
-            case .deliverNext:
-                // The event is released after its pass, while the bus still delivers: a
-                // dispatch from its deinit is queued like any other.
-                let next = changeCore { $0.takeNext() }
-                if let replay = next.replay {
-                    ran = runReplay(
-                        next.event, to: replay.recipient, stamp: replay.stamp,
-                        cause: next.cause)
-                } else {
-                    runPass(next.event, cause: next.cause)
-                    ran = true
-                }
-            case .discardWaiting:
-                while let discarded = changeCore({ $0.takeDiscarded() }) {
-                    release(afterAccess: discarded)
-                }
-                trace?.recordNote(
-                    .discarded(count: core.discardedCount), inPass: pass.tracedPass)
-                return core.endDrain()
-            }
-        }
-    }
-
-    /// Delivers `event` in a drain of its own, for work that starts a drain without a caller
-    /// to report to (announcements made outside a pass, posted events): its discards are
-    /// counted in ``unattendedDiscards``.
-    @inline(__always)  // keeps the event in its existential (ARCHITECTURE.md, "Tricks")
-    func deliverUnattended(_ event: any Event, cause: EventTrace.Cause?) {
-        if core.isDelivering {
-            queue(announcement: event, cause: cause)
-            return
-        }
-        core.beginDrain()
-        runPass(event, cause: cause)
-        countUnattended(drain())
-    }
-
-    /// Adds the discards of a drain whose report no caller receives to ``unattendedDiscards``.
-    func countUnattended(_ report: DispatchReport) {
-        if case .limitReached(_, let discarded) = report { unattendedDiscards += discarded }
-    }
-
-    /// Runs `change` on the delivery state without an access to the bus's property spanning
-    /// it: on a copy swapped out and back in (an access to `core` that spanned a call Swift
-    /// cannot see into would be checked at run time). For the changes that move events in or
-    /// out of the queue; the others access `core` directly.
-    func changeCore<Result>(_ change: (inout DeliveryCore) -> Result) -> Result {
-        var local = DeliveryCore.placeholder
-        swap(&local, &core)
-        defer { swap(&local, &core) }
-        return change(&local)
     }
 }

@@ -28,14 +28,14 @@
 ///   never ``PostReport/accepted``.
 /// - **Order.** One global first-in, first-out order across all threads, which keeps each
 ///   thread's own posting order. None is lost or duplicated while the bus lives.
-/// - **Unbounded.** The mailbox takes every post: `maximumPending` bounds the bus's queue
+/// - **Unbounded.** The inbox takes every post: `maximumPending` bounds the bus's queue
 ///   during a delivery, not what other threads hand it. Each posted event is delivered as its
-///   own outermost dispatch. A producer that outpaces the bus grows the mailbox, so throttle
+///   own outermost dispatch. A producer that outpaces the bus grows the inbox, so throttle
 ///   at the producer.
 /// - **After the bus is gone.** `post(_:)` is a no-op that returns ``PostReport/busGone``.
 ///   The handle never keeps the bus alive. Accepted events still waiting when the bus is
 ///   deallocated go with it.
-/// - **Locks.** Posting takes the mailbox's short lock; delivery takes none.
+/// - **Locks.** Posting takes the inbox's short lock; delivery takes none.
 public struct EventPoster: Sendable {
     let inbox: Inbox
 

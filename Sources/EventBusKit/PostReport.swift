@@ -1,7 +1,7 @@
 /// What ``EventPoster/post(_:)`` did with an event.
 ///
 /// A post is answered at once, on the posting thread; delivery happens later, on the bus's
-/// isolation. While the bus lives every post is admitted (the mailbox is unbounded); only a
+/// isolation. While the bus lives every post is admitted (the inbox is unbounded); only a
 /// post to a gone bus is dropped, and that is reported to the thread that offered it. A bus
 /// that has no isolation to hop to answers ``awaitingDeliverPosted``, never ``accepted``, so
 /// an event that needs its owner to act never looks like one that will be delivered on its
@@ -15,11 +15,11 @@
 /// }
 /// ```
 public enum PostReport: Equatable, Sendable {
-    /// The event was admitted to the bus's mailbox and will be delivered, through
+    /// The event was admitted to the bus's inbox and will be delivered, through
     /// ``EventBus/dispatch(_:)``, after every event posted before it. This acknowledges
     /// admission, not delivery.
     case accepted
-    /// The event was admitted to the bus's mailbox, but the bus has no isolation to hop to
+    /// The event was admitted to the bus's inbox, but the bus has no isolation to hop to
     /// (it vended no poster or stream on an actor yet — say, its poster was made in an
     /// actor's synchronous `init`, where `#isolation` is `nil`): the event waits until the
     /// bus's owner calls ``EventBus/deliverPosted()``, or until the bus vends a poster or a

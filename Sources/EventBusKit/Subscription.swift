@@ -23,11 +23,11 @@
 public final class Subscription: Hashable {
     private weak var bus: EventBus?
     private let recipient: Recipient
-    /// The bus's mailbox, reached from any thread to ask for a sweep; `nil` for an
+    /// The bus's inbox, reached from any thread to ask for a sweep; `nil` for an
     /// owner-bound subscription, which its token does not end.
     private let inbox: Inbox?
 
-    /// - Parameter inbox: For a token that ends its subscription on deinit, the bus's mailbox.
+    /// - Parameter inbox: For a token that ends its subscription on deinit, the bus's inbox.
     init(bus: EventBus, recipient: Recipient, endsOnDeinit inbox: Inbox?) {
         self.bus = bus
         self.recipient = recipient

@@ -20,7 +20,7 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
     }
 }
 
-/// The mailbox where other threads meet the bus, with no bus: posting order kept, one locked
+/// The inbox where other threads meet the bus, with no bus: posting order kept, one locked
 /// take of everything, sweep requests, and what posts and barriers get once the bus is gone.
 @Suite struct InboxTests {
     @Test func postsAreTakenInPostingOrderAndAwaitDeliverPostedWithNoDrainer() {

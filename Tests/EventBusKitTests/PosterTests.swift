@@ -155,7 +155,7 @@ import Testing
     // MARK: Bounds and the bus's end
 
     @Test func postsBeyondMaximumPendingAreAllAcceptedAndDelivered() {
-        // `maximumPending` bounds the bus's queue during a delivery, not the mailbox: no post is
+        // `maximumPending` bounds the bus's queue during a delivery, not the inbox: no post is
         // lost while the bus lives.
         let bus = EventBus(maximumPending: 2)
         let poster = unisolatedPoster(of: bus)
@@ -189,7 +189,7 @@ import Testing
         let poster = await service.vendPosterHere()
         #expect(await poster.waitUntilDelivered())
         #expect(await service.delivered() == [1])
-        #expect(service.poster.post(Num(2)) == .accepted)  // the same mailbox, now with a home
+        #expect(service.poster.post(Num(2)) == .accepted)  // the same inbox, now with a home
         #expect(await service.poster.waitUntilDelivered())
         #expect(await service.delivered() == [1, 2])
     }

@@ -1,4 +1,4 @@
-/// Reaches a bus on the isolation it lives on, from any thread, to deliver its mailbox.
+/// Reaches a bus on the isolation it lives on, from any thread, to deliver its inbox.
 ///
 /// A poster cannot hold the bus: `EventBus` is not `Sendable`. It holds this instead, and
 /// each drain hops to the bus's actor first and touches the bus only there.
@@ -8,7 +8,7 @@ final class BusDrainer: @unchecked Sendable {
     //   references atomically, so loading them from any thread is safe.
     // - `bus` is dereferenced in one place only, `drain(on:)`, which is isolated to
     //   `isolation`: the actor the bus was on when this drainer was made (see
-    //   `EventBus.openInbox(isolation:)`, called from methods with an
+    //   `EventBus.ensureInbox(drainingOn:)`, called from methods with an
     //   `isolated (any Actor)?` parameter).
     // - The compiler keeps the bus there: after a bus is passed to a method isolated to an
     //   actor, region-based isolation merges it into that actor's region, so it can no

@@ -1,4 +1,4 @@
-/// The bus's mailbox for work that arrives from other threads and tasks: events posted
+/// The bus's inbox for work that arrives from other threads and tasks: events posted
 /// through an ``EventPoster``, barriers of ``EventPoster/waitUntilDelivered()``, and requests
 /// to sweep streams whose consumer stopped iterating.
 ///
@@ -15,7 +15,7 @@ final class Inbox: Sendable {
         case barrier(CheckedContinuation<Bool, Never>)
     }
 
-    /// What a drain takes from the mailbox.
+    /// What a drain takes from the inbox.
     struct Batch {
         var items: [Item]
         var sweep: Bool
@@ -24,7 +24,7 @@ final class Inbox: Sendable {
     private struct State: Sendable {
         var items: [Item] = []
         var sweepRequested = false
-        /// A drain was scheduled and has not taken the mailbox yet.
+        /// A drain was scheduled and has not taken the inbox yet.
         var drainScheduled = false
         /// `false` once the bus is gone.
         var isOpen = true
@@ -37,7 +37,7 @@ final class Inbox: Sendable {
     /// Whether the bus is still alive.
     var isOpen: Bool { state.withLock { $0.isOpen } }
 
-    /// Admits `event` unless the bus is gone (the mailbox is unbounded: no post is lost
+    /// Admits `event` unless the bus is gone (the inbox is unbounded: no post is lost
     /// while the bus lives); answers ``PostReport/awaitingDeliverPosted`` while no drainer is
     /// installed.
     func post(_ event: any Event & Sendable) -> PostReport {

@@ -13,7 +13,7 @@
 /// A value guarded by a POSIX mutex, shared between threads.
 ///
 /// EventBusKit's only lock. It guards the state that other threads and tasks reach — the
-/// mailbox of posts and sweep requests — and never the delivery path, which runs on
+/// inbox of posts and sweep requests — and never the delivery path, which runs on
 /// the bus's own isolation without locks. (`Synchronization.Mutex` would do, but needs
 /// iOS 18 / macOS 15; this works on iOS 16 / macOS 13 and Linux.)
 final class LockedState<State: Sendable>: @unchecked Sendable {

@@ -5,10 +5,10 @@
 /// app code, so no two accesses overlap and the optimizer drops their run-time checks.
 struct PassState {
     /// The entries the running pass reads, unretained; `nil` between passes.
-    var runningRoute: UnretainedEntries?
+    var runningEntries: UnretainedEntries?
     /// The running pass's entries, retained by a registry change made during the pass so
     /// they outlive it (see ``RouteEntries``); released when the pass ends.
-    var pinnedRoute: RouteEntries?
+    var pinnedEntries: RouteEntries?
     /// While a trace runs: the running pass's sequence in it (`0`: none).
     var tracedPass = 0
     /// While a trace runs: the index, in the trace's names, of the name of the recipient
@@ -19,8 +19,9 @@ struct PassState {
     /// Where the running pass's loop stops: its route's entry count, or, once a recipient
     /// called ``EventBus/cancelDelivery()``, 0 (the loop reads it after each call).
     var end = 0
-    /// Whether a recipient's call is running, and not app code the bus runs from inside it
-    /// (see ``EventBus/insideRecipientCall(_:)``): where ``EventBus/cancelDelivery()``
-    /// answers `true`.
-    var callingRecipient = false
+    /// Whether the bus is running app code of its own during a pass, outside any recipient's
+    /// call (a predicate, a `description`, a deinit of what it releases, a list getter; see
+    /// ``EventBus/insideRecipientCall(_:)``): ``EventBus/cancelDelivery()`` answers `false`
+    /// there.
+    var inBusAppCode = false
 }

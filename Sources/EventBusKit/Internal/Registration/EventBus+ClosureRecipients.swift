@@ -12,7 +12,7 @@ extension EventBus {
         }
         return Subscription(
             bus: self, recipient: add(closure),
-            endsOnDeinit: closure.owner == nil ? mailbox() : nil)
+            endsOnDeinit: closure.owner == nil ? ensureInbox() : nil)
     }
 
     /// Registers `closure` through its stand-in and returns its recipient.

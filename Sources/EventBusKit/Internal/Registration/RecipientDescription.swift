@@ -28,6 +28,18 @@ struct RecipientDescription {
     /// them: ``Recipient/State/filtered``, ``Recipient/State/once``.
     var gate: Recipient.State = []
 
+    /// Whether the registry holds the consumer weakly.
+    var isWeak: Bool {
+        if case .consumer(_, weakly: true) = subject { return true }
+        return false
+    }
+
+    /// Whether the consumer is one of the bus's stand-ins.
+    var isStandIn: Bool {
+        if case .standIn = subject { return true }
+        return false
+    }
+
     /// The consumer the registry holds.
     var consumer: any EventConsumer {
         switch subject {

@@ -42,14 +42,14 @@ final class Recipient {
     }
 
     /// The bits of a recipient's state word. Only ``markEnded()`` runs off the bus's
-    /// isolation. A word that is ``active`` or ``standIn`` exactly is a recipient a pass may
+    /// isolation. A word that is ``plainConsumer`` or ``standIn`` exactly is a recipient a pass may
     /// call without a check (its fast loop); any other bit sends the pass to its checked path
     /// for that recipient (`deliverChecked`), which reads the bits it needs: ARCHITECTURE.md,
     /// "Which path a recipient takes", has the table.
     struct State: OptionSet {
         let rawValue: Int32
         /// No bit set: a consumer called by passes, and no owner can end it.
-        static let active: State = []
+        static let plainConsumer: State = []
         /// Its token was released (on any thread): never called again; the bus removes it
         /// from the registry on its own isolation.
         static let ended = State(rawValue: 1)

@@ -1,16 +1,22 @@
 #if DEBUG
-    // Debug builds only: after each registry change (`EventBus.changeRegistry(_:)`), the
+    // Debug builds only: after a registry change (`EventBus.changeRegistry(_:)`), the
     // invariants a change must keep are checked, so a test that breaks one stops at the change
-    // that broke it. Release builds compile none of this.
+    // that broke it — after every change while recipients × (routes + 1) is at most 64, and
+    // after one change in (that size / 64 + 1) above it (see `checkInvariants()`). Release
+    // builds compile none of this.
 
     extension Registry {
         /// Stops with a message naming the broken invariant, if any:
         /// - recipients and every route's entries are in call order, each recipient once;
         /// - every recipient in the list is not removed, and every identity-table entry's
         ///   recipient is in the list (so a recipient taken off the list is deactivated);
-        /// - the listener counts match the recipients;
-        /// - each cached route holds, in order, exactly the live-or-ended recipients its
-        ///   type matches (a fresh match over the registry).
+        /// - the listener flag matches the recipients, and a sticky type's route (only) holds a
+        ///   latest-value slot;
+        /// - every route entry with an unretained call holds its consumer strongly;
+        /// - among the recipients without category entries that can still be called, each
+        ///   cached route holds, in order, exactly those a fresh match of its type finds
+        ///   (category entries were decided on a value that is gone, and ended recipients may
+        ///   stay in a route until a pass meets them).
         func checkInvariants() {
             // Every change while the registry is small; above that, one change in
             // `size / 64`, which keeps the checks' cost at about 64 steps per change (stress

@@ -109,8 +109,8 @@ struct Registry {
     ///   ``RouteTable/updateCandidates(for:_:)``), or O(1) plus a later rebuild of each route
     ///   when the lists name a category.
     mutating func add(
-        _ consumer: any EventConsumer, lists: MatchList, weakly: Bool,
-        standIn: (any AnyStandIn)? = nil, priority: Int = 0
+        _ consumer: any EventConsumer, lists: MatchList, weakly: Bool, isStandIn: Bool = false,
+        priority: Int = 0
     ) -> (recipient: Recipient?, released: (any EventConsumer)?) {
         let id = ObjectIdentifier(consumer)
         var released: (any EventConsumer)? = nil
@@ -121,8 +121,9 @@ struct Registry {
         let recipient = Recipient(
             consumer, lists: lists,
             callOrder: CallOrder(priority: priority, registration: nextRegistration),
-            state: takeStateWord(), call: weakly ? nil : callType(of: consumer, standIn: standIn),
-            isStandIn: standIn != nil)
+            state: takeStateWord(),
+            call: weakly ? nil : callType(of: consumer, isStandIn: isStandIn),
+            isStandIn: isStandIn)
         nextRegistration &+= 1
         // The newest registration goes last unless a recipient before it has a lower
         // priority: the common case, found without a search and appended.
@@ -224,11 +225,11 @@ struct Registry {
 
     /// How to call `consumer` unretained, found once per class.
     private mutating func callType(
-        of consumer: any EventConsumer, standIn: (any AnyStandIn)?
+        of consumer: any EventConsumer, isStandIn: Bool
     ) -> any ConsumerCall.Type {
         let key = ObjectIdentifier(type(of: consumer))
-        if let known = standIn == nil ? callTypes[key] : standInCallTypes[key] { return known }
-        if let standIn {
+        if let known = isStandIn ? standInCallTypes[key] : callTypes[key] { return known }
+        if isStandIn, let standIn = consumer as? any AnyStandIn {
             let call = type(of: standIn).call
             standInCallTypes.set(call, for: key)
             return call

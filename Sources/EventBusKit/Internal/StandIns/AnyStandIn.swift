@@ -12,7 +12,7 @@ protocol AnyStandIn: EventConsumer {
     /// without one): app code the pass runs before the call, outside it.
     func accepts(_ event: any Event) -> Bool
     /// What the last call of ``consumeRouted(_:)`` that returned `true` must announce.
-    func takeIncident() -> Incident?
+    func takeAnnouncement() -> PendingAnnouncement?
     /// Ends the stand-in's stream, if it is one: its consumer reads what is buffered, then
     /// the stream finishes.
     func finish()

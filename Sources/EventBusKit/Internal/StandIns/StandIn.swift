@@ -34,13 +34,16 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     private let handler: (T) throws -> Void
     /// The `where:` predicate; `nil` when every event is delivered.
     private let filter: ((T) -> Bool)?
+    /// ``filter`` taking the event's existential, as ``borrowingHandler`` takes it; called
+    /// only as ``borrowing`` allows.
+    private let borrowingFilter: ((any Event) -> Bool)?
     /// A stream's `finish` (or a waiter's); `nil` for other subscriptions.
     private let finishStream: (@Sendable () -> Void)?
     /// Makes the description when first asked: a type's name is costly to print, and most
     /// stand-ins are never described.
     private let label: () -> String
     /// What the last routed call must announce, until the bus takes it.
-    private var incident: Incident?
+    private var pending: PendingAnnouncement?
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused; never retained.
     private weak var bus: EventBus?
 
@@ -81,9 +84,11 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         if listsAll {
             // `T` is `any Event`: the handler takes the event as it is, no reinterpreting.
             borrowingHandler = handler as! (any Event) throws -> Void
+            borrowingFilter = filter.map { $0 as! (any Event) -> Bool }
             borrowing = .always
         } else {
             borrowingHandler = EventBusKit.borrowingHandler(handler)
+            borrowingFilter = filter.map(EventBusKit.borrowingPredicate)
             borrowing =
                 !listsT || !eventsMayBeBorrowed
                 ? .never : T.self is AnyObject.Type ? .always : .unknown
@@ -102,7 +107,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// The bus's entry: its route proved that `event` matches `willConsume`.
     ///
     /// - Returns: Whether the call caused something to announce (take it with
-    ///   ``takeIncident()``).
+    ///   ``takeAnnouncement()``).
     func consumeRouted(_ event: any Event) -> Bool {
         do {
             if listsT {
@@ -114,7 +119,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
             }
             return false
         } catch {
-            incident = Self.incident(for: error)
+            pending = Self.pending(for: error)
             return true
         }
     }
@@ -123,6 +128,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// stand-in; `true` without one.
     func accepts(_ event: any Event) -> Bool {
         guard let filter else { return true }
+        if mayBorrow(event), let borrowingFilter { return borrowingFilter(event) }
         if listsT {
             func open<E: Event>(_ value: E) -> Bool {
                 // `E` is `T` or, for a class, a subclass of it: only classes have subtypes.
@@ -136,9 +142,9 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     }
 
     /// What the last routed call must announce.
-    func takeIncident() -> Incident? {
-        var taken: Incident? = nil
-        swap(&taken, &incident)
+    func takeAnnouncement() -> PendingAnnouncement? {
+        var taken: PendingAnnouncement? = nil
+        swap(&taken, &pending)
         return taken
     }
 
@@ -156,7 +162,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         do {
             try handler(value)
         } catch {
-            bus?.announce(Self.incident(for: error), by: self, of: event)
+            bus?.announce(Self.pending(for: error), by: self, of: event)
         }
     }
 
@@ -167,7 +173,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
 
     var description: String { label() }
 
-    private static func incident(for error: any Error) -> Incident {
+    private static func pending(for error: any Error) -> PendingAnnouncement {
         if let drop = error as? StreamDrop { return .dropped(drop.event) }
         return .failed(error)
     }
@@ -181,14 +187,21 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         if let value = event as? T { try handler(value) }
     }
 
+    /// Whether ``borrowingHandler`` and ``borrowingFilter`` may take `event`, a routed
+    /// event; the first value-type event decides it for all (see ``borrowing``).
+    @inline(__always)
+    private func mayBorrow(_ event: any Event) -> Bool {
+        if borrowing == .unknown {
+            borrowing = EventBusKit.isStoredInline(event) ? .always : .never
+        }
+        return borrowing == .always
+    }
+
     /// Calls the handler with `event` as a `T`, which a route proved it is (`event is T`),
     /// with no dynamic cast, and without a copy when it may borrow (see `borrowingHandler`).
     @inline(__always)
     private func callRouted(_ event: any Event) throws {
-        if borrowing == .always { return try borrowingHandler(event) }
-        if borrowing == .unknown {
-            borrowing = EventBusKit.isStoredInline(event) ? .always : .never
-        }
+        if mayBorrow(event) { return try borrowingHandler(event) }
         func open<E: Event>(_ value: E) throws {
             // `E` is `T` or, for a class, a subclass of it: only classes have subtypes.
             try handler(E.self == T.self ? identityConversion(value, to: T.self) : value as! T)

@@ -27,6 +27,12 @@ private struct Handler<Argument> {
     let call: (Argument) throws -> Void
 }
 
+/// A predicate of `T` in a struct, for ``borrowingPredicate(_:)`` as ``Handler`` is for
+/// ``borrowingHandler(_:)``.
+private struct Predicate<Argument> {
+    let call: (Argument) -> Bool
+}
+
 /// Whether stand-ins may call a ``borrowingHandler(_:)``: `false` in the portable mode.
 #if EVENTBUSKIT_PORTABLE
     let eventsMayBeBorrowed = false
@@ -54,6 +60,19 @@ func borrowingHandler<T>(_ handler: @escaping (T) throws -> Void) -> (any Event)
         return { _ in preconditionFailure("no event is borrowed in the portable mode") }
     #else
         return unsafeBitCast(Handler(call: handler), to: Handler<any Event>.self).call
+    #endif
+}
+
+/// `predicate` as a closure that takes the existential of an event holding a `T` in place of
+/// the `T`, as ``borrowingHandler(_:)`` makes a handler, and sound for the same reasons: a
+/// `where:` predicate is called on every event its subscription is offered, so it borrows the
+/// value as its handler does. Call it only while ``eventsMayBeBorrowed``.
+@inline(__always)
+func borrowingPredicate<T>(_ predicate: @escaping (T) -> Bool) -> (any Event) -> Bool {
+    #if EVENTBUSKIT_PORTABLE
+        return { _ in preconditionFailure("no event is borrowed in the portable mode") }
+    #else
+        return unsafeBitCast(Predicate(call: predicate), to: Predicate<any Event>.self).call
     #endif
 }
 

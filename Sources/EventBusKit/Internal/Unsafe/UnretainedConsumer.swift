@@ -5,7 +5,7 @@ import CEventBusAtomics
 ///
 /// A strongly held consumer is called without a retain and a release (two atomic operations
 /// per delivery), through one thunk, and with no result; only stand-ins, marked in their
-/// state word, are called through the entry that reports an incident. A pass reads the
+/// state word, are called through the entry that reports an announcement to make. A pass reads the
 /// state word here rather than through the recipient: the words of many recipients share a
 /// `StatePage`, so a delivery touches a few cache lines of state instead of one line of each
 /// recipient.
@@ -29,11 +29,11 @@ struct UnretainedConsumer {
     }
 
     /// Whether a pass may call the consumer through this reference, given its ``state``: it
-    /// is exactly ``Recipient/State/active`` or ``Recipient/State/standIn`` (not ended, not
+    /// is exactly ``Recipient/State/plainConsumer`` or ``Recipient/State/standIn`` (not ended, not
     /// removed, no owner can end it).
     @inline(__always)
     static func isCallable(_ state: Recipient.State) -> Bool {
-        state == .active || state == .standIn
+        state == .plainConsumer || state == .standIn
     }
 
     /// Calls `consume(event)` on a consumer that is not one of the bus's stand-ins.
@@ -54,13 +54,13 @@ struct UnretainedConsumer {
     ///
     /// - Precondition: As for ``consume(_:)``.
     @inline(__always)
-    func consumeReportingIncident(_ event: any Event) -> Bool {
-        call.consumeReportingIncident(object, event)
+    func consumeReportingAnnouncement(_ event: any Event) -> Bool {
+        call.consumeReportingAnnouncement(object, event)
     }
 
     /// What the last call that returned `true` must announce.
-    func takeIncident() -> Incident? {
-        call.takeIncident(object)
+    func takeAnnouncement() -> PendingAnnouncement? {
+        call.takeAnnouncement(object)
     }
 
     /// Whether a stand-in's `where:` predicate accepts `event` (see
@@ -85,9 +85,9 @@ protocol ConsumerCall {
     static func consume(_ object: UnsafeRawPointer, _ event: any Event)
     /// Calls the consumer at `object`, which must be alive, and returns whether it caused
     /// something to announce.
-    static func consumeReportingIncident(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
+    static func consumeReportingAnnouncement(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
     /// What the consumer at `object` must announce.
-    static func takeIncident(_ object: UnsafeRawPointer) -> Incident?
+    static func takeAnnouncement(_ object: UnsafeRawPointer) -> PendingAnnouncement?
     /// Whether the consumer at `object`, which must be alive, accepts `event`.
     static func accepts(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
 }
@@ -102,12 +102,13 @@ enum DirectCall<C: EventConsumer>: ConsumerCall {
         Unmanaged<C>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consume(event) }
     }
 
-    static func consumeReportingIncident(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
+    static func consumeReportingAnnouncement(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
+    {
         consume(object, event)
         return false
     }
 
-    static func takeIncident(_ object: UnsafeRawPointer) -> Incident? { nil }
+    static func takeAnnouncement(_ object: UnsafeRawPointer) -> PendingAnnouncement? { nil }
 
     static func accepts(_ object: UnsafeRawPointer, _ event: any Event) -> Bool { true }
 }
@@ -119,18 +120,19 @@ enum DirectCall<C: EventConsumer>: ConsumerCall {
 /// stand-in through its witness table with no generic metadata to look up.
 enum StandInCall<S: AnyStandIn>: ConsumerCall {
     static func consume(_ object: UnsafeRawPointer, _ event: any Event) {
-        _ = consumeReportingIncident(object, event)
+        _ = consumeReportingAnnouncement(object, event)
     }
 
     @inline(__always)  // into the conformance's thunk: one call, not two, per delivery
-    static func consumeReportingIncident(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
+    static func consumeReportingAnnouncement(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
+    {
         // Sound as in `DirectCall`; and only the bus calls through here, with an event its
         // route delivered to this stand-in.
         Unmanaged<S>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.consumeRouted(event) }
     }
 
-    static func takeIncident(_ object: UnsafeRawPointer) -> Incident? {
-        Unmanaged<S>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.takeIncident() }
+    static func takeAnnouncement(_ object: UnsafeRawPointer) -> PendingAnnouncement? {
+        Unmanaged<S>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.takeAnnouncement() }
     }
 
     static func accepts(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {

@@ -2,21 +2,34 @@
 // one, a subscription's failure and a stream's drop, each only while someone listens.
 
 extension EventBus {
-    /// Announces what the stand-in's last call caused (a failure, a drop).
+    /// Announces what the stand-in's last call caused (a failure, a drop), outside its call:
+    /// the error's `description` a trace reads, and the error's or dropped event's release,
+    /// may run app code.
     @inline(never)
-    func announceIncident(
+    func announcePending(
         of standIn: UnretainedConsumer, by consumer: any EventConsumer, _ event: any Event
     ) {
-        if let incident = standIn.takeIncident() { announce(incident, by: consumer, of: event) }
+        outsideRecipientCall { announceTaken(from: standIn, by: consumer, event) }
+    }
+
+    /// The body of `announcePending`. Out of line, so that what it takes is released before
+    /// it returns, inside the caller's marking.
+    @inline(never)
+    private func announceTaken(
+        from standIn: UnretainedConsumer, by consumer: any EventConsumer, _ event: any Event
+    ) {
+        if let pending = standIn.takeAnnouncement() { announce(pending, by: consumer, of: event) }
     }
 
     /// Announces what a delivery of `event` to `recipient` caused, while someone listens.
-    func announce(_ incident: Incident, by recipient: any EventConsumer, of event: any Event) {
+    func announce(
+        _ pending: PendingAnnouncement, by recipient: any EventConsumer, of event: any Event
+    ) {
         // A running trace notes it in the running pass (none outside a pass), naming the
         // recipient it happened to: a stand-in may be called directly from another's call.
         let name = trace == nil ? nil : outsideRecipientCall { recipientName(of: recipient) }
         let inPass = isDelivering ? pass.tracedPass : 0
-        switch incident {
+        switch pending {
         case .failed(let error):
             if let name {
                 trace?.recordNote(

@@ -47,7 +47,7 @@ extension EventBus {
     ) {
         // The pass reads its entries unretained; `changeRegistry` pins them if the registry
         // changes before the pass ends (see `RouteEntries`).
-        pass.runningRoute = route.owner
+        pass.runningEntries = route.owner
         defer { endPass() }
         watcher.passBegins(event, on: self)
         var delivered = 0
@@ -57,6 +57,10 @@ extension EventBus {
         // 0 from inside a recipient's call.
         let entries = route.entries
         pass.end = entries.count
+        // The loop runs recipients' calls and nothing else that may run app code: whatever
+        // does (the checked path, an announcement a call caused, the release of the consumer
+        // the checked path hands back) runs marked as the bus's own app code (see
+        // `insideRecipientCall(_:)`), so the fast path pays nothing for the rule.
         var index = 0
         while index < pass.end {
             defer { index &+= 1 }
@@ -64,10 +68,10 @@ extension EventBus {
                 let state = unretained.state
                 if UnretainedConsumer.isCallable(state) {
                     watcher.delivers(to: entries[index].recipient, on: self)
-                    if state == .active {
-                        insideRecipientCall { unretained.consume(event) }
-                    } else if insideRecipientCall({ unretained.consumeReportingIncident(event) }) {
-                        announceIncident(of: unretained, by: entries[index].consumer!, event)
+                    if state == .plainConsumer {
+                        unretained.consume(event)
+                    } else if unretained.consumeReportingAnnouncement(event) {
+                        announcePending(of: unretained, by: entries[index].consumer!, event)
                     }
                     delivered &+= 1
                     announceConsumption(
@@ -77,7 +81,7 @@ extension EventBus {
             }
             if let consumer = deliverChecked(event, to: entries[index], watchedBy: watcher) {
                 delivered &+= 1
-                announceConsumption(by: consumer, of: event, on: route, watchedBy: watcher)
+                announceConsumption(ofChecked: consumer, of: event, on: route, watchedBy: watcher)
             }
         }
         watcher.deliveriesEnded(on: self)
@@ -94,13 +98,21 @@ extension EventBus {
     /// Delivers `event` to the recipient of `entry` after checking that it may still be
     /// called (held weakly, bound to an owner, ended or removed) and, for a filtered or
     /// one-shot stand-in, asking its predicate and ending it first; returns the consumer it
-    /// called, if it was.
+    /// called, if it was, for the caller to announce and to release outside the call.
     ///
-    /// The predicate, and the release of the consumer this holds (for a weakly held one,
-    /// maybe the last reference), run outside the recipient's call, as everything here but
-    /// the call does (see ``insideRecipientCall(_:)``).
+    /// Everything here but the call itself runs outside the recipient's call (see
+    /// ``insideRecipientCall(_:)``).
     @inline(never)
     private func deliverChecked<Watcher: PassWatcher>(
+        _ event: any Event, to entry: RouteEntry, watchedBy watcher: Watcher
+    ) -> (any EventConsumer)? {
+        outsideRecipientCall { deliverCheckedOutsideTheCall(event, to: entry, watchedBy: watcher) }
+    }
+
+    /// The body of `deliverChecked`. Out of line, so that its locals are released before it
+    /// returns, inside the caller's marking.
+    @inline(never)
+    private func deliverCheckedOutsideTheCall<Watcher: PassWatcher>(
         _ event: any Event, to entry: RouteEntry, watchedBy watcher: Watcher
     ) -> (any EventConsumer)? {
         let recipient = entry.recipient
@@ -126,11 +138,23 @@ extension EventBus {
         watcher.delivers(to: recipient, on: self)
         // Ended before the call: a dispatch from the handler does not reach it again.
         if recipient.isOnce { end(recipient) }
-        let causedIncident = withExtendedLifetime(consumer) {
-            insideRecipientCall { unretained.consumeReportingIncident(event) }
+        let causedAnnouncement = withExtendedLifetime(consumer) {
+            insideRecipientCall { unretained.consumeReportingAnnouncement(event) }
         }
-        if causedIncident { announceIncident(of: unretained, by: consumer, event) }
+        if causedAnnouncement { announcePending(of: unretained, by: consumer, event) }
         return consumer
+    }
+
+    /// ``announceConsumption(by:of:on:watchedBy:)`` for a consumer `deliverChecked` called,
+    /// then releases it outside the call (for a weakly held consumer, maybe the last
+    /// reference). Out of line, as the checked path is.
+    @inline(never)
+    private func announceConsumption<Watcher: PassWatcher>(
+        ofChecked consumer: consuming any EventConsumer, of event: any Event,
+        on route: RouteView, watchedBy watcher: Watcher
+    ) {
+        announceConsumption(by: consumer, of: event, on: route, watchedBy: watcher)
+        releaseOutsideRecipientCall(consume consumer)
     }
 
     /// Queues the announcement that `consumer` consumed `event` while someone listens: a
@@ -154,16 +178,16 @@ extension EventBus {
     /// Ends a pass: unpins its entries, releasing them if a registry change replaced them.
     @inline(__always)
     private func endPass() {
-        pass.runningRoute = nil
+        pass.runningEntries = nil
         pass.end = 0
-        if pass.pinnedRoute != nil { unpinRoute() }
+        if pass.pinnedEntries != nil { unpinRoute() }
     }
 
     /// Releases the pinned entries (after the access: their consumers' deinits may run).
     @inline(never)
     private func unpinRoute() {
         var pinned: RouteEntries? = nil
-        swap(&pinned, &pass.pinnedRoute)
+        swap(&pinned, &pass.pinnedEntries)
         release(afterAccess: pinned)
     }
 
@@ -189,7 +213,7 @@ extension EventBus {
         }
         if !isCached {
             // Built for this event's value alone: the pass keeps it alive.
-            pass.pinnedRoute = route.entries
+            pass.pinnedEntries = route.entries
         }
         return route.view
     }

@@ -33,12 +33,9 @@ extension EventBus {
             endedSweepThreshold = max(64, registry.value.count * 2)
         }
         let (recipient, released) = changeRegistry {
-            switch description.subject {
-            case .consumer(let consumer, let weakly):
-                $0.add(consumer, lists: lists, weakly: weakly, priority: priority)
-            case .standIn(let standIn):
-                $0.add(standIn, lists: lists, weakly: false, standIn: standIn, priority: priority)
-            }
+            $0.add(
+                consumer, lists: lists, weakly: description.isWeak,
+                isStandIn: description.isStandIn, priority: priority)
         }
         releaseOutsideRecipientCall(consume released)
         guard let recipient else { return nil }
@@ -103,8 +100,8 @@ extension EventBus {
     /// first, so the change copies rather than changes them (see `RouteEntries`). Debug
     /// builds check the registry's invariants after each change (see `Registry+Invariants`).
     func changeRegistry<Result>(_ change: (inout Registry) -> Result) -> Result {
-        if let running = pass.runningRoute, pass.pinnedRoute == nil {
-            pass.pinnedRoute = running.retained()
+        if let running = pass.runningEntries, pass.pinnedEntries == nil {
+            pass.pinnedEntries = running.retained()
         }
         let result = change(&registry.value)
         #if DEBUG

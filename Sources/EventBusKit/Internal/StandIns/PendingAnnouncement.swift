@@ -1,5 +1,5 @@
 /// What a stand-in's delivery caused that the bus must announce.
-enum Incident {
+enum PendingAnnouncement {
     /// A throwing subscription threw: announced as ``ConsumerFailedEvent``.
     case failed(any Error)
     /// A stream dropped this event: announced as ``DroppedEvent``.
