@@ -42,8 +42,8 @@ extension EventBus {
         _ handler: @escaping (T) -> Void
     ) -> Subscription {
         subscribe(
-            ClosureRecipient(T.self, handler, predicate, priority, replayingLatest, fileID, line)
-                .once)
+            ClosureRecipient(
+                T.self, handler, predicate, priority, replayingLatest, fileID, line, once: true))
     }
 
     /// Subscribes a closure that may throw to the first event of type `T` that reaches it.
@@ -73,8 +73,8 @@ extension EventBus {
     ) -> Subscription {
         subscribe(
             ClosureRecipient(
-                T.self, handler, predicate, priority, replayingLatest, fileID, line, throwing: true
-            ).once)
+                T.self, handler, predicate, priority, replayingLatest, fileID, line, throwing: true,
+                once: true))
     }
 
     /// Subscribes a closure to the first event of type `T` that reaches it while `owner`
@@ -109,7 +109,7 @@ extension EventBus {
     ) -> Subscription {
         subscribe(
             ClosureRecipient(
-                T.self, owner, handler, predicate, priority, replayingLatest, fileID, line
-            ).once)
+                T.self, owner, handler, predicate, priority, replayingLatest, fileID, line,
+                once: true))
     }
 }

@@ -3,8 +3,8 @@
 /// hands to ``EventBus/subscribe(_:)``.
 ///
 /// The public forms differ only in what they pass here: the owner-bound ones bind their
-/// closures to the owner (``init(_:_:_:_:_:_:_:_:)``),
-/// the throwing ones say so in the name.
+/// closures to the owner (``init(_:_:_:_:_:_:_:_:once:)``), the throwing and one-shot ones say
+/// so.
 struct ClosureRecipient<T> {
     /// What the recipient lists: `T` itself, ``AllEvent`` (then `T` is `any Event`) or a
     /// category whose events are `T`s.
@@ -45,59 +45,57 @@ struct ClosureRecipient<T> {
         self.name = name
     }
 
-    /// A subscription, plain or throwing, to `listed`.
+    /// A subscription, plain or throwing, to `listed`; one-shot when `once`.
     ///
     /// Its arguments are those of the public forms, in their order, unlabelled: each public
     /// form's body is this one call.
     init(
         _ listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
         _ filter: ((T) -> Bool)?, _ priority: Int, _ replayingLatest: Bool,
-        _ fileID: String, _ line: Int, throwing: Bool = false
+        _ fileID: String, _ line: Int, throwing: Bool = false, once: Bool = false
     ) {
         self.init(
             listing: listed, handler, where: filter,
             name: Self.subscriptionName(
-                listed, throwing: throwing, filtered: filter != nil, fileID: fileID, line: line))
+                listed, once: once, throwing: throwing, filtered: filter != nil, owner: nil,
+                fileID: fileID, line: line))
         self.priority = priority
         self.replaysLatest = replayingLatest
+        self.isOnce = once
     }
 
     /// A subscription to `listed` that lasts as long as `owner`, which its closures receive;
-    /// both hold it weakly.
+    /// both hold it weakly. One-shot when `once`.
     init<Owner: AnyObject>(
         _ listed: any Event.Type, _ owner: Owner, _ handler: @escaping (Owner, T) -> Void,
         _ filter: ((Owner, T) -> Bool)?, _ priority: Int, _ replayingLatest: Bool,
-        _ fileID: String, _ line: Int
+        _ fileID: String, _ line: Int, once: Bool = false
     ) {
         self.init(
-            listed,
+            listing: listed,
             { [weak owner] value in if let owner { handler(owner, value) } },
-            filter.map { filter in
+            where: filter.map { filter in
                 { [weak owner] value in owner.map { filter($0, value) } ?? false }
             },
-            priority, replayingLatest, fileID, line)
+            name: Self.subscriptionName(
+                listed, once: once, throwing: false, filtered: filter != nil, owner: Owner.self,
+                fileID: fileID, line: line))
+        self.priority = priority
+        self.replaysLatest = replayingLatest
+        self.isOnce = once
         self.owner = owner
-        let name = self.name
-        self.name = { name().dropLast() + ", owner: \(Owner.self))" }
     }
 
-    /// The same recipient, ending before its first delivery.
-    var once: Self {
-        var copy = self
-        copy.isOnce = true
-        let name = name
-        copy.name = { "Subscription(once, " + name().dropFirst("Subscription(".count) }
-        return copy
-    }
-
-    /// `Subscription(to: T, throwing, where:, at: file:line)`, each part when it applies.
+    /// `Subscription(once, to: T, throwing, filtered, at: file:line, owner: O)`, each part
+    /// when it applies: how `print(bus)`, traces and announcements name a subscription.
     private static func subscriptionName(
-        _ listed: any Event.Type, throwing: Bool, filtered: Bool, fileID: String, line: Int
+        _ listed: any Event.Type, once: Bool, throwing: Bool, filtered: Bool,
+        owner: AnyObject.Type?, fileID: String, line: Int
     ) -> () -> String {
         {
-            "Subscription(to: \(entryName(listed))"
+            "Subscription(" + (once ? "once, " : "") + "to: \(entryName(listed))"
                 + (throwing ? ", throwing" : "") + (filtered ? ", filtered" : "")
-                + ", at: \(fileID):\(line))"
+                + ", at: \(fileID):\(line)" + (owner.map { ", owner: \($0)" } ?? "") + ")"
         }
     }
 }
