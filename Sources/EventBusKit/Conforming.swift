@@ -28,6 +28,10 @@ public enum Conforming<P>: Event {}
 extension Conforming: _EventCategory {
     static func covers(_ event: any Event) -> Bool { event is P }
 
+    static var coversNothing: Bool {
+        P.self == AllEvent.self || P.self == NoEvent.self || P.self is any _BusAnnouncement.Type
+    }
+
     static var entryName: String {
         // A protocol's metatype describes itself as `P.Protocol`; generic arguments print
         // without `any`, so put it back for an existential.
@@ -42,4 +46,8 @@ protocol _EventCategory: Event {
     static func covers(_ event: any Event) -> Bool
     /// The entry as a list spells it: `Conforming<any Analytics>`.
     static var entryName: String { get }
+    /// Whether no event can be in the category: `Conforming<AllEvent>`,
+    /// `Conforming<NoEvent>` (no event is one), or an announcement type (categories do not
+    /// cover announcements).
+    static var coversNothing: Bool { get }
 }

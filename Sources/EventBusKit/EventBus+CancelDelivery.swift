@@ -26,7 +26,10 @@ extension EventBus {
     /// - Complexity: O(1).
     @discardableResult
     public func cancelDelivery() -> Bool {
-        guard isDelivering, pass.runningEntries != nil, !pass.inBusAppCode else { return false }
+        guard isDelivering, pass.runningEntries != nil, !pass.inBusAppCode else {
+            recordUselessCancel()
+            return false
+        }
         if pass.end != 0 {
             pass.end = 0
             if let trace {

@@ -67,6 +67,27 @@ public final class EventBus {
     let latestValues = InPlace(LatestValues())
     /// How many traces the bus has started: numbers the next one's generation.
     var startedTraces = 0
+    /// The problems gathered and not yet reported (see `EventBus+ProblemReporting.swift`), in
+    /// memory the bus owns, as ``registry`` is: the dispatch path reads it with no run-time
+    /// exclusivity check, and no access to it runs app code.
+    let problems = InPlace(ProblemLog())
+
+    /// Receives each ``Problem`` the bus reports; `nil` (the default) prints them in debug
+    /// builds.
+    ///
+    /// Called on the bus's isolation after the outermost call's drain has ended, with the bus
+    /// idle and outside every recipient's call (``cancelDelivery()`` returns `false` in it).
+    /// A dispatch it makes is delivered after it returns, never nested inside it; problems it
+    /// raises, or that drains it starts raise, are held until the app's next outermost call.
+    /// With no handler, debug builds print each report to standard error as one line
+    /// beginning `EventBusKit: `; release builds print nothing. A test sets one and asserts
+    /// what it received:
+    ///
+    /// ```swift
+    /// var problems: [EventBus.Problem] = []
+    /// bus.onProblem = { problems.append($0) }
+    /// ```
+    public var onProblem: ((Problem) -> Void)?
 
     /// Creates a bus with the given bounds and re-entrancy policy.
     ///
@@ -99,6 +120,7 @@ public final class EventBus {
 
     deinit {
         tearDown()
+        reportProblemsAtDeinit()
     }
 
     /// The message `init` stops with for these bounds, or `nil` when they are valid.
@@ -143,7 +165,10 @@ public final class EventBus {
         #endif
         core.beginDrain()
         runPass(event, cause: nil)
-        if core.endDrainIfNothingWaits() { return DeliveryCore.singlePassReport }
-        return drain()
+        if core.endDrainIfNothingWaits() {
+            if !problems.value.isEmpty { reportProblems() }
+            return DeliveryCore.singlePassReport
+        }
+        return drainAndReport()
     }
 }

@@ -176,11 +176,13 @@ import Testing
             throw ProbeError(probe)
         }
         bus.register(TraceConsumer("A", [Num.self], trace: trace))
+        // Someone handles failures: only the trace reads the error's description.
+        let handled = bus.subscribe(to: ConsumerFailedEvent.self) { _ in }
         bus.startTracing()
         bus.dispatch(Num(1))
         #expect(answers == [false])
         #expect(trace.entries == ["A1"])
-        withExtendedLifetime(failing) {}
+        withExtendedLifetime((failing, handled)) {}
     }
 
     @Test func theDeinitOfAStreamsDroppedEventGetsFalse() {

@@ -29,6 +29,9 @@ struct DeliveryCore: ~Copyable {
 
     /// Whether a drain is running.
     private(set) var isDelivering = false
+    /// How many drains have begun: tells the bus whether it delivered anything since a
+    /// problem was last reported (see `ProblemLog`).
+    private(set) var drainsBegun = 0
     /// The events waiting for their pass.
     private var waiting = EventRing()
     /// How many waiting events were dispatched (announcements are not counted).
@@ -58,6 +61,18 @@ struct DeliveryCore: ~Copyable {
     ///
     /// - Precondition: Not delivering.
     mutating func beginDrain() {
+        drainsBegun &+= 1
+        beginUncountedDrain()
+    }
+
+    /// Counts a drain begun with ``beginUncountedDrain()`` that delivered something.
+    mutating func countDrain() {
+        drainsBegun &+= 1
+    }
+
+    /// ``beginDrain()`` for a drain that is not counted in ``drainsBegun``: the one that
+    /// delivers what a problem handler dispatched.
+    mutating func beginUncountedDrain() {
         isDelivering = true
         delivered = 0
         discarded = 0

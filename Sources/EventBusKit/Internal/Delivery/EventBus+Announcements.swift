@@ -39,11 +39,31 @@ extension EventBus {
             // A failure on a failure is not announced: a throwing failure handler would feed
             // itself.
             if event is ConsumerFailedEvent { return }
+            if !hasLiveListeners(for: ConsumerFailedEvent.self) {
+                outsideRecipientCall {  // the names and the error's description are app code
+                    recordProblem(
+                        .unhandledFailure,
+                        what: "\(name ?? recipientName(of: recipient)) threw \(error) on "
+                            + "\(type(of: event))",
+                        fix: "subscribe to ConsumerFailedEvent to handle failures")
+                }
+            }
             announce(
                 ConsumerFailedEvent(recipient: recipient, event: event, error: error), by: name)
         case .dropped(let dropped):
             if let name {
                 trace?.recordNote(.dropped(event: dropped, stream: name), inPass: inPass)
+            }
+            if !hasLiveListeners(for: DroppedEvent.self),
+                (recipient as? any AnyStandIn)?.isFirstDrop() ?? false
+            {
+                outsideRecipientCall {
+                    recordProblem(
+                        .streamDroppedEvents,
+                        what: "\(name ?? recipientName(of: recipient)) dropped "
+                            + "\(type(of: dropped))",
+                        fix: "read the stream faster, keep more events, or listen for DroppedEvent")
+                }
             }
             announce(DroppedEvent(stream: recipient, event: dropped), by: name)
         }

@@ -21,6 +21,7 @@ extension EventBus {
     @inline(never)
     func admitDuringDelivery(_ event: any Event) -> DispatchReport {
         if let refusal = core.refusal() {
+            recordRefusal(refusal, of: event)
             trace?.recordNote(
                 .refused(event: event, report: refusal, recipient: tracedRecipient),
                 inPass: pass.tracedPass)
@@ -60,6 +61,12 @@ extension EventBus {
                 }
                 trace?.recordNote(
                     .discarded(count: core.discardedCount), inPass: pass.tracedPass)
+                recordProblem(
+                    .drainLimitReached,
+                    what: "a drain delivered maximumEventsPerDrain (\(maximumEventsPerDrain)) "
+                        + "events and discarded \(core.discardedCount) waiting",
+                    fix: "a recipient probably dispatches on every event it receives: break the "
+                        + "loop, or raise maximumEventsPerDrain")
                 return core.endDrain()
             }
         }

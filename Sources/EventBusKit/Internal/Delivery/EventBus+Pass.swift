@@ -127,19 +127,20 @@ extension EventBus {
             insideRecipientCall { consumer.consume(event) }
             return consumer
         }
-        // `consumer` keeps the stand-in alive for these calls.
+        // `consumer`, returned at the end, keeps the stand-in alive for these calls.
         if recipient.isFiltered {
             // A rejected event is not a delivery; a predicate that ended its own
             // subscription (or let its owner go) gets no call either.
-            guard withExtendedLifetime(consumer, { unretained.accepts(event) }),
-                recipient.consumer != nil
-            else { return nil }
+            guard unretained.accepts(event), recipient.consumer != nil else {
+                withExtendedLifetime(consumer) {}
+                return nil
+            }
         }
         watcher.delivers(to: recipient, on: self)
         // Ended before the call: a dispatch from the handler does not reach it again.
         if recipient.isOnce { end(recipient) }
-        let causedAnnouncement = withExtendedLifetime(consumer) {
-            insideRecipientCall { unretained.consumeReportingAnnouncement(event) }
+        let causedAnnouncement = insideRecipientCall {
+            unretained.consumeReportingAnnouncement(event)
         }
         if causedAnnouncement { announcePending(of: unretained, by: consumer, event) }
         return consumer

@@ -28,6 +28,7 @@ extension EventBus {
             )
         }
         MigrationDiagnostics.check(lists, of: consumer)  // debug builds: SwiftEventBus habits
+        if !description.isStandIn { recordIfItReachesNothing(consumer, lists: lists) }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.value.count * 2)
@@ -42,6 +43,7 @@ extension EventBus {
         recipient.addGate(description.gate)
         if let owner = description.owner { recipient.endWhenDeallocated(owner) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
+        if !problems.value.isEmpty { reportProblems() }  // the outermost call returns
         return recipient
     }
 

@@ -94,6 +94,20 @@ struct MatchList {
     /// Whether a category entry in either list needs an event *value* to be decided.
     var hasCategories: Bool { !includedCategories.isEmpty || !excludedCategories.isEmpty }
 
+    /// Whether no event can reach a recipient with these lists, though it did not mute
+    /// itself with `NoEvent`: `willConsume` is empty, or its every entry is a category that
+    /// covers nothing or a type `excludeList` excludes (by `AllEvent`, by the same type, or,
+    /// for a class, by a superclass).
+    var reachesNothing: Bool {
+        if muted || includesAll && !excludesAll { return false }
+        if excludesAll { return true }
+        let typeReaches = included.contains { type in
+            let kind = EventKind(type)
+            return !excluded.contains { kind.isCovered(by: $0) }
+        }
+        return !typeReaches && includedCategories.allSatisfy { $0.coversNothing }
+    }
+
     /// Whether this list matches an event of `type`; `value` decides category entries
     /// (when `nil`, categories cover nothing). The answer of ``decision(for:value:)``.
     @inline(__always)

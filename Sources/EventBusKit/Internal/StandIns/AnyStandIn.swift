@@ -13,6 +13,9 @@ protocol AnyStandIn: EventConsumer {
     func accepts(_ event: any Event) -> Bool
     /// What the last call of ``consumeRouted(_:)`` that returned `true` must announce.
     func takeAnnouncement() -> PendingAnnouncement?
+    /// Whether this is the stand-in's first dropped event (`true` once): a stream's first drop
+    /// is reported when nothing listens for ``DroppedEvent``.
+    func isFirstDrop() -> Bool
     /// Ends the stand-in's stream, if it is one: its consumer reads what is buffered, then
     /// the stream finishes.
     func finish()

@@ -32,16 +32,21 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// The closure, in one shape for every form (a generic enum would make every delivery
     /// look up its metadata): a stream's drop is thrown as a `StreamDrop`.
     private let handler: (T) throws -> Void
-    /// The `where:` predicate; `nil` when every event is delivered.
-    private let filter: ((T) -> Bool)?
+    /// The `where:` predicate; one that accepts every event when the subscription has none.
+    ///
+    /// Not optional, nor is ``borrowingFilter``: an optional closure of a generic `T` makes
+    /// each call look up the metadata of its `Optional` (about 320 instructions).
+    private let filter: (T) -> Bool
     /// ``filter`` taking the event's existential, as ``borrowingHandler`` takes it; called
     /// only as ``borrowing`` allows.
-    private let borrowingFilter: ((any Event) -> Bool)?
+    private let borrowingFilter: (any Event) -> Bool
     /// A stream's `finish` (or a waiter's); `nil` for other subscriptions.
     private let finishStream: (@Sendable () -> Void)?
     /// Makes the description when first asked: a type's name is costly to print, and most
     /// stand-ins are never described.
     private let label: () -> String
+    /// Whether a dropped event was seen (see ``isFirstDrop()``).
+    private var hasDropped = false
     /// What the last routed call must announce, until the bus takes it.
     private var pending: PendingAnnouncement?
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused; never retained.
@@ -76,6 +81,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         willConsume = [listed]
         listsAll = listed == AllEvent.self
         self.handler = handler
+        let filter = filter ?? { _ in true }
         self.filter = filter
         self.finishStream = finish
         self.label = label
@@ -84,11 +90,11 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         if listsAll {
             // `T` is `any Event`: the handler takes the event as it is, no reinterpreting.
             borrowingHandler = handler as! (any Event) throws -> Void
-            borrowingFilter = filter.map { $0 as! (any Event) -> Bool }
+            borrowingFilter = filter as! (any Event) -> Bool
             borrowing = .always
         } else {
             borrowingHandler = EventBusKit.borrowingHandler(handler)
-            borrowingFilter = filter.map(EventBusKit.borrowingPredicate)
+            borrowingFilter = EventBusKit.borrowingPredicate(filter)
             borrowing =
                 !listsT || !eventsMayBeBorrowed
                 ? .never : T.self is AnyObject.Type ? .always : .unknown
@@ -127,8 +133,16 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// Whether the `where:` predicate accepts `event`, which a route delivered to this
     /// stand-in; `true` without one.
     func accepts(_ event: any Event) -> Bool {
-        guard let filter else { return true }
-        if mayBorrow(event), let borrowingFilter { return borrowingFilter(event) }
+        if mayBorrow(event) { return borrowingFilter(event) }
+        return acceptsCopied(event)
+    }
+
+    /// ``accepts(_:)`` for an event that is not borrowed: the value copied out as a `T`.
+    ///
+    /// Kept out of line for the reason ``callCategory(_:)`` is: inlined, the metadata of
+    /// `Optional<T>` would be looked up on every call.
+    @inline(never)
+    private func acceptsCopied(_ event: any Event) -> Bool {
         if listsT {
             func open<E: Event>(_ value: E) -> Bool {
                 // `E` is `T` or, for a class, a subclass of it: only classes have subtypes.
@@ -164,6 +178,11 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         } catch {
             bus?.announce(Self.pending(for: error), by: self, of: event)
         }
+    }
+
+    func isFirstDrop() -> Bool {
+        defer { hasDropped = true }
+        return !hasDropped
     }
 
     /// Ends a stream: its consumer reads what is buffered, then the stream finishes.

@@ -1,0 +1,66 @@
+extension EventBus {
+    /// A probable mistake the bus detected, with what to do about it.
+    ///
+    /// The bus gathers occurrences per ``Kind`` and reports them when the outermost call the
+    /// app made into it returns (`dispatch`, `register`, `subscribe`, `events`,
+    /// `deliverPosted()`, a drain of posted events, `cancelDelivery()`): at most one report
+    /// per kind per such call, carrying the count. On an idle bus, an occurrence of a kind
+    /// already reported since the bus last delivered anything is counted into the next
+    /// report instead; occurrences still held when the bus is deallocated are reported from
+    /// its `deinit`. Reports go to ``EventBus/onProblem``; with no handler, debug builds print
+    /// each to standard error as one line beginning `EventBusKit: `, and release builds print
+    /// nothing.
+    ///
+    /// ```swift
+    /// var problems: [EventBus.Problem] = []
+    /// bus.onProblem = { problems.append($0) }
+    /// bus.cancelDelivery()  // no pass runs: it does nothing
+    /// // problems[0].kind == .cancelOutsideCall, problems[0].count == 1
+    /// ```
+    public struct Problem: Sendable, CustomStringConvertible {
+        /// What kind of mistake it is.
+        public let kind: Kind
+        /// The occurrences this report covers: 1 or more.
+        public let count: Int
+        /// One line: what happened (naming the type, parameter or call site of the first
+        /// occurrence), how many others, and what to do instead. App-provided text in it is
+        /// escaped, so it never spans lines.
+        public let message: String
+
+        /// The message, as ``EventBus`` prints it: `EventBusKit: ` and ``message``.
+        public var description: String { "EventBusKit: \(message)" }
+
+        /// A kind of mistake: a struct with static members, so that a new kind never breaks
+        /// an app's `switch`.
+        public struct Kind: Hashable, Sendable, CustomStringConvertible {
+            /// The kind's name, as its static member spells it.
+            public let name: String
+
+            /// The kind's name.
+            public var description: String { name }
+
+            /// A `dispatch` returned ``DispatchReport/rejectedFull`` or
+            /// ``DispatchReport/rejectedReentrant``.
+            public static let dispatchRefused = Kind(name: "dispatchRefused")
+            /// A drain ended with ``DispatchReport/limitReached(processed:discarded:)``.
+            public static let drainLimitReached = Kind(name: "drainLimitReached")
+            /// An error thrown by a `throwing:` subscription reached no recipient: nothing
+            /// listens for ``ConsumerFailedEvent``.
+            public static let unhandledFailure = Kind(name: "unhandledFailure")
+            /// A stream's buffer dropped an event and nothing listens for ``DroppedEvent``:
+            /// reported once per stream, at its first drop.
+            public static let streamDroppedEvents = Kind(name: "streamDroppedEvents")
+            /// `next` is awaited with no isolation on a bus that knows no actor, so posts wait
+            /// for ``EventBus/deliverPosted()``.
+            public static let postsAwaitDelivery = Kind(name: "postsAwaitDelivery")
+            /// The bus was deallocated while posts it accepted were never delivered.
+            public static let postedEventsDiscarded = Kind(name: "postedEventsDiscarded")
+            /// A consumer was registered that no event can reach. (`NoEvent` in
+            /// `willConsume` is deliberate muting, and not reported.)
+            public static let consumerListsNothing = Kind(name: "consumerListsNothing")
+            /// ``EventBus/cancelDelivery()`` was called where it does nothing (it returned
+            /// `false`).
+            public static let cancelOutsideCall = Kind(name: "cancelOutsideCall")
+        }
+    }
+}

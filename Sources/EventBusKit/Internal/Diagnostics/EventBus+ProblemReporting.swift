@@ -1,0 +1,113 @@
+// Misuse reported (CONTRACT §11): where the bus records a problem, and how it reports what it
+// gathered when the app's outermost call returns.
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Android)
+    import Android
+#endif
+
+extension EventBus {
+    /// Counts one occurrence of `kind` (`count` of them), to be reported when the app's
+    /// outermost call returns; `what` and `fix` describe the first.
+    func recordProblem(
+        _ kind: Problem.Kind, count: Int = 1, what: @autoclosure () -> String,
+        fix: @autoclosure () -> String
+    ) {
+        if problems.value.count(kind, count) { return }
+        // The description may run app code (a `description`), which may record a problem:
+        // made before the access that adds it.
+        let (what, fix) = (what(), fix())
+        problems.value.add(kind, count: count, what: what, fix: fix)
+    }
+
+    /// Reports the problems gathered, when the outermost call the app made returns: to
+    /// ``onProblem``, or printed in debug builds.
+    ///
+    /// A dispatch the handler makes is queued while it runs and delivered after the last
+    /// report; the problems that raises wait for the next outermost call.
+    @inline(never)
+    func reportProblems() {
+        guard !isDelivering else { return }
+        let ready = problems.value.take(drains: core.drainsBegun)
+        guard !ready.isEmpty else { return }
+        core.beginUncountedDrain()  // the handler's dispatches wait, as during a drain
+        for problem in ready { report(problem) }
+        let report = drain(ranFirst: false)
+        countUnattended(report)
+        if report != .drained(events: 0) { core.countDrain() }  // it delivered something
+    }
+
+    /// Records a dispatch refused with `refusal`.
+    @inline(never)
+    func recordRefusal(_ refusal: DispatchReport, of event: any Event) {
+        recordProblem(
+            .dispatchRefused, what: "dispatch(_:) refused \(type(of: event)) with \(refusal)",
+            fix: refusal == .rejectedReentrant
+                ? "the bus's reentrancy is .reject: dispatch after the pass ends, or make the bus "
+                    + "with reentrancy: .queue"
+                : "at most maximumPending (\(maximumPending)) dispatched events wait: raise "
+                    + "maximumPending, or dispatch less from inside a recipient's call")
+    }
+
+    /// Records a consumer no event can reach, with the lists it gave; nothing for one that
+    /// reaches something, or mutes itself with `NoEvent`.
+    func recordIfItReachesNothing(_ consumer: any EventConsumer, lists: MatchList) {
+        guard lists.reachesNothing else { return }
+        let why: String
+        if lists.willConsume.isEmpty {
+            why = "its willConsume is empty"
+        } else if lists.included.isEmpty && !lists.excludesAll {
+            why = "no event is in " + lists.willConsume.map(entryName).joined(separator: ", ")
+        } else {
+            why = "its excludeList excludes every entry of its willConsume"
+        }
+        outsideRecipientCall {
+            recordProblem(
+                .consumerListsNothing,
+                what: "\(recipientName(of: consumer)) was registered, but no event can reach "
+                    + "it: \(why)",
+                fix: "list the event types it consumes in willConsume (NoEvent mutes a consumer "
+                    + "on purpose)")
+        }
+    }
+
+    /// Records a `cancelDelivery()` that did nothing, and reports at once when it was the
+    /// app's outermost call (the bus is idle).
+    @inline(never)
+    func recordUselessCancel() {
+        recordProblem(
+            .cancelOutsideCall,
+            what: "cancelDelivery() was called with no recipient's call running, and did nothing",
+            fix: "call it from inside consume(_:) or a subscription's closure")
+        if !isDelivering { reportProblems() }
+    }
+
+    /// Reports what is still gathered as the bus goes away.
+    func reportProblemsAtDeinit() {
+        for problem in problems.value.takeAll() { report(problem) }
+    }
+
+    /// Runs the drain of a dispatch, then reports the problems it gathered.
+    func drainAndReport() -> DispatchReport {
+        let report = drain()
+        if !problems.value.isEmpty { reportProblems() }
+        return report
+    }
+
+    /// Hands `problem` to ``onProblem``, or prints it in debug builds.
+    private func report(_ problem: Problem) {
+        if let onProblem {
+            onProblem(problem)
+            return
+        }
+        #if DEBUG
+            let line = problem.description + "\n"
+            line.withCString { _ = write(STDERR_FILENO, $0, strlen($0)) }
+        #endif
+    }
+}

@@ -1,0 +1,189 @@
+import EventBusKit
+import Testing
+
+/// Contract §11.1–§11.3: misuse the bus can see is reported once per kind per outermost app
+/// call, with a count and what to do, to `onProblem` (or printed in debug builds).
+@Suite struct ProblemReportingTests {
+    /// A bus whose problems are appended to the returned recorder.
+    private static func observedBus(maximumPending: Int = 100) -> (EventBus, ProblemRecorder) {
+        let bus = EventBus(maximumPending: maximumPending)
+        let recorder = ProblemRecorder()
+        bus.onProblem = { recorder.problems.append($0) }
+        return (bus, recorder)
+    }
+
+    @Test func aMillionRefusedDispatchesAreOneReportWithTheirCount() {
+        let (bus, recorder) = Self.observedBus()
+        bus.register(
+            TraceConsumer("Storm", [Num.self], trace: Trace()) { _ in
+                for _ in 0..<1_000_000 { bus.dispatch(Other()) }
+            })
+        let report = bus.dispatch(Num(1))
+        #expect(report == .drained(events: 101))
+        #expect(recorder.problems.map(\.kind) == [.dispatchRefused])
+        #expect(recorder.problems.first?.count == 999_900)
+        #expect(
+            recorder.problems.first?.message
+                == "dispatch(_:) refused Other with rejectedFull (and 999899 more like it); "
+                + "at most maximumPending (100) dispatched events wait: raise maximumPending, "
+                + "or dispatch less from inside a recipient's call")
+    }
+
+    @Test func aDispatchLoopIsOneDrainLimitReport() {
+        let (bus, recorder) = Self.observedBus()
+        bus.register(TraceConsumer("Loop", [Num.self], trace: Trace()) { bus.dispatch($0) })
+        let report = bus.dispatch(Num(1))
+        #expect(report == .limitReached(processed: 1_000, discarded: 1))
+        #expect(recorder.problems.map(\.kind) == [.drainLimitReached])
+        #expect(recorder.problems.first?.count == 1)
+        #expect(
+            recorder.problems.first?.message
+                == "a drain delivered maximumEventsPerDrain (1000) events and discarded 1 "
+                + "waiting; a recipient probably dispatches on every event it receives: break "
+                + "the loop, or raise maximumEventsPerDrain")
+    }
+
+    @Test func aFailureNobodyListensForIsReported() {
+        struct Broken: Error {}
+        let (bus, recorder) = Self.observedBus()
+        let line = #line + 1
+        let failing = bus.subscribe(to: Num.self, throwing: { _ in throw Broken() })
+        bus.dispatch(Num(1))
+        bus.dispatch(Num(2))
+        #expect(recorder.problems.map(\.kind) == [.unhandledFailure, .unhandledFailure])
+        #expect(
+            recorder.problems.first?.message
+                == "Subscription(to: Num, throwing, at: EventBusKitTests/ProblemReportingTests.swift:\(line)) "
+                + "threw Broken() on Num; subscribe to ConsumerFailedEvent to handle "
+                + "failures")
+        let listener = bus.subscribe(to: ConsumerFailedEvent.self) { _ in }
+        bus.dispatch(Num(3))
+        #expect(recorder.problems.count == 2)
+        withExtendedLifetime((failing, listener)) {}
+    }
+
+    @Test func aStreamsDropsAreReportedOnceAtItsFirstDrop() {
+        let (bus, recorder) = Self.observedBus()
+        let line = #line + 1
+        let stream = bus.events(of: Num.self, bufferingPolicy: .bufferingNewest(1))
+        for value in 1...4 { bus.dispatch(Num(value)) }
+        #expect(recorder.problems.map(\.kind) == [.streamDroppedEvents])
+        #expect(
+            recorder.problems.first?.message.hasSuffix(
+                "bufferingPolicy: bufferingNewest(1)) at EventBusKitTests/ProblemReportingTests.swift:\(line) "
+                    + "dropped Num; read the stream faster, keep more events, or listen for "
+                    + "DroppedEvent") == true)
+        withExtendedLifetime(stream) {}
+    }
+
+    /// Lists no event can reach, and why the report says so.
+    private static var unreachable: [([any Event.Type], [any Event.Type], String)] {
+        [
+            ([], [], "its willConsume is empty"),
+            (
+                [Conforming<AllEvent>.self, Conforming<DidConsumeEvent>.self], [],
+                "no event is in Conforming<AllEvent>, Conforming<DidConsumeEvent>"
+            ),
+            (
+                [Num.self], [AllEvent.self],
+                "its excludeList excludes every entry of its willConsume"
+            ),
+            (
+                [UserRewardPageViewEvent.self], [PageViewEvent.self],
+                "its excludeList excludes every entry of its willConsume"
+            ),
+        ]
+    }
+
+    @Test(arguments: 0..<4)
+    func aConsumerNoEventCanReachIsReported(row: Int) {
+        let (willConsume, excludeList, why) = Self.unreachable[row]
+        let (bus, recorder) = Self.observedBus()
+        bus.register(
+            RecordingConsumer(name: "Deaf", willConsume: willConsume, excludeList: excludeList))
+        #expect(recorder.problems.map(\.kind) == [.consumerListsNothing])
+        #expect(
+            recorder.problems.first?.message
+                == "Deaf was registered, but no event can reach it: \(why); list the event "
+                + "types it consumes in willConsume (NoEvent mutes a consumer on purpose)")
+    }
+
+    @Test func muting_aReachableConsumer_andSubscriptionsAreNotReported() {
+        let (bus, recorder) = Self.observedBus()
+        bus.register(RecordingConsumer(willConsume: [NoEvent.self]))
+        bus.register(
+            RecordingConsumer(
+                willConsume: [PageViewEvent.self], excludeList: [UserRewardPageViewEvent.self]))
+        let token = bus.subscribe(to: Num.self) { _ in }
+        #expect(recorder.problems.isEmpty)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func cancelDeliveryWhereItDoesNothingIsReported_andHeldOnAnIdleBus() {
+        let (bus, recorder) = Self.observedBus()
+        #expect(bus.cancelDelivery() == false)
+        #expect(recorder.problems.map(\.kind) == [.cancelOutsideCall])
+        #expect(
+            recorder.problems.first?.message
+                == "cancelDelivery() was called with no recipient's call running, and did "
+                + "nothing; call it from inside consume(_:) or a subscription's closure")
+        bus.cancelDelivery()
+        bus.cancelDelivery()
+        #expect(recorder.problems.count == 1)  // held: nothing was delivered since
+        bus.dispatch(Num(1))
+        #expect(recorder.problems.map(\.count) == [1, 2])
+    }
+
+    @Test func theHandlersDispatchIsDeliveredAfterItReturns_andItsProblemsWait() {
+        let bus = EventBus()
+        var log: [String] = []
+        bus.register(
+            TraceConsumer("A", [Other.self], trace: Trace()) { _ in log.append("A got other") })
+        bus.onProblem = { problem in
+            log.append("report \(problem.kind)")
+            bus.dispatch(Other())
+            log.append("handler returns")
+            bus.cancelDelivery()  // no recipient's call runs in the handler
+        }
+        bus.cancelDelivery()
+        #expect(log == ["report cancelOutsideCall", "handler returns", "A got other"])
+        bus.register(RecordingConsumer(willConsume: [Num.self]))
+        // The cancel made in the handler was held, and is reported when this call returns.
+        #expect(
+            log == [
+                "report cancelOutsideCall", "handler returns", "A got other",
+                "report cancelOutsideCall", "handler returns", "A got other",
+            ])
+    }
+
+    @Test func problemsStillHeldAreReportedWhenTheBusGoes() {
+        let recorder = ProblemRecorder()
+        do {
+            let bus = EventBus()
+            bus.onProblem = { recorder.problems.append($0) }
+            bus.cancelDelivery()
+            bus.cancelDelivery()  // held
+            #expect(recorder.problems.count == 1)
+        }
+        #expect(recorder.problems.map(\.count) == [1, 1])
+    }
+
+    @Test func withNoHandlerADebugBuildPrintsOneLinePerReport() async {
+        let result = await #expect(
+            processExitsWith: .success, observing: [\.standardErrorContent]
+        ) {
+            let bus = EventBus()
+            bus.cancelDelivery()
+        }
+        let printed = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }
+        #expect(
+            printed
+                == "EventBusKit: cancelDelivery() was called with no recipient's call running, "
+                + "and did nothing; call it from inside consume(_:) or a subscription's closure\n")
+    }
+}
+
+/// Collects the problems a bus reports.
+final class ProblemRecorder {
+    var problems: [EventBus.Problem] = []
+}
