@@ -2,7 +2,7 @@
 # Keeps ARCHITECTURE.md true of the code: every backticked `Name.swift` is a file in
 # Sources/EventBusKit, every backticked `name(` is a function declared there, and a backticked
 # full selector (`name(label:label:)`, `init(_:)`) is one declared there with exactly those
-# labels (Scripts/selectors.py lists them), at least 12
+# labels (Scripts/declared_selectors.py lists them), at least 12
 # functions are named, the dispatch path names at most 6 files, and the files that use unsafe
 # constructs are exactly the ones the "Unsafe code" table lists (at most 6).
 set -euo pipefail
@@ -13,7 +13,7 @@ status=0
 fail() { echo "check-architecture: $*" >&2; status=1; }
 
 mapfile -t ticks < <(grep -o '`[^`]*`' "$doc" | tr -d '`' | sort -u)
-declared=$(python3 Scripts/selectors.py "$src")
+declared=$(python3 Scripts/declared_selectors.py "$src")
 functions=0
 for tick in "${ticks[@]}"; do
     if [[ $tick =~ ^[A-Za-z0-9+_-]+\.swift$ ]]; then

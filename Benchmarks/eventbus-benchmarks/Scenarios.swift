@@ -99,6 +99,19 @@ func fanOut(_ fanOut: Int) -> Scenario {
                     }
                 }
             },
+            // A `where:` predicate that accepts every event: the price of a filter beside the
+            // row above is the checked path and the predicate's call.
+            Case(name: "EventBusKit `subscribe`, where", unitsPerIteration: fanOut) {
+                let bus = EventBus()
+                let tokens = consumers().map { consumer in
+                    bus.subscribe(to: Ping.self, where: { $0.value >= 0 }) { _ in consumer.hit() }
+                }
+                return .sync { n in
+                    withExtendedLifetime(tokens) {
+                        for i in 0..<n { bus.dispatch(Ping(value: i)) }
+                    }
+                }
+            },
             dispatchedPings("EventBusKit `register` + `DidConsumeEvent` listener", units: fanOut) {
                 let bus = bus(registering: fanOut) { CountingConsumer() }
                 bus.register(CountingConsumer([DidConsumeEvent.self]))
