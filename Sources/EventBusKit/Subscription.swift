@@ -68,6 +68,15 @@ public final class Subscription: Hashable {
         set.insert(self)
     }
 
+    /// Keeps this token in `collection`, an array or any other range-replaceable collection
+    /// (the subscription lives as long as the collection holds it).
+    ///
+    /// - Parameter collection: Where to keep the token.
+    public func store<C: RangeReplaceableCollection>(in collection: inout C)
+    where C.Element == Subscription {
+        collection.append(self)
+    }
+
     /// Tokens are equal when they are the same token.
     public static func == (lhs: Subscription, rhs: Subscription) -> Bool { lhs === rhs }
 

@@ -98,3 +98,24 @@ typealias NumBuffering = AsyncStream<Num>.Continuation.BufferingPolicy
         #expect(EventBus.subscriptionProblem(PageViewEvent.self) == nil)
     }
 }
+
+/// Small API pieces: tokens kept in any collection, reports as dictionary keys.
+@Suite struct ConvenienceTests {
+    @Test func aTokenIsKeptInAnArrayToo() {
+        let bus = EventBus()
+        var calls = 0
+        var tokens: [Subscription] = []
+        bus.subscribe(to: Num.self) { _ in calls += 1 }.store(in: &tokens)
+        bus.dispatch(Num(1))
+        #expect(tokens.count == 1)
+        tokens.removeAll()  // ends the subscription
+        bus.dispatch(Num(2))
+        #expect(calls == 1)
+    }
+
+    @Test func reportsAreHashable() {
+        let counts = [DispatchReport.drained(events: 1): 2, .rejectedFull: 1]
+        #expect(counts[.drained(events: 1)] == 2)
+        #expect(Set([DispatchReport.queued, .queued, .rejectedReentrant]).count == 2)
+    }
+}

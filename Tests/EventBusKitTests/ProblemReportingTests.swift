@@ -168,6 +168,24 @@ import Testing
         #expect(recorder.problems.map(\.count) == [1, 1])
     }
 
+    @Test func postsTheBusNeverDeliveredAreReportedWhenItGoes() {
+        let recorder = ProblemRecorder()
+        do {
+            let bus = EventBus()
+            bus.onProblem = { recorder.problems.append($0) }
+            let poster = bus.poster(isolation: nil)
+            poster.post(Num(1))
+            poster.post(Num(2))
+        }
+        #expect(recorder.problems.map(\.kind) == [.postedEventsDiscarded])
+        #expect(recorder.problems.first?.count == 2)
+        #expect(
+            recorder.problems.first?.message
+                == "the bus was deallocated with Num posted and never delivered (and 1 more "
+                + "like it); keep the bus while posters post to it, and deliver posted events "
+                + "with deliverPosted() or from the bus's actor")
+    }
+
     @Test func withNoHandlerADebugBuildPrintsOneLinePerReport() async {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]

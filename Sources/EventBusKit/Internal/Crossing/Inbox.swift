@@ -105,7 +105,10 @@ final class Inbox: Sendable {
 
     /// The bus is gone: refuses every later post, and resumes waiting barriers with `false`.
     /// Events still waiting are discarded with the bus.
-    func close() {
+    ///
+    /// - Returns: The events discarded, for the bus to report.
+    @discardableResult
+    func close() -> [any Event & Sendable] {
         let items = state.withLock { state -> [Item] in
             state.isOpen = false
             state.drainer = nil
@@ -114,6 +117,7 @@ final class Inbox: Sendable {
             return items
         }
         for case .barrier(let continuation) in items { continuation.resume(returning: false) }
+        return items.compactMap { if case .event(let event) = $0 { event } else { nil } }
     }
 
     /// The drainer to schedule, when a drain is not already scheduled.

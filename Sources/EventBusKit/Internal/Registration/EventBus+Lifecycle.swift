@@ -69,7 +69,14 @@ extension EventBus {
     /// The bus is going away: refuse later posts, finish its streams, and release every
     /// recipient.
     func tearDown() {
-        inbox?.close()
+        if let discarded = inbox?.close(), let first = discarded.first {
+            recordProblem(
+                .postedEventsDiscarded, count: discarded.count,
+                what: "the bus was deallocated with \(type(of: first)) posted and never "
+                    + "delivered",
+                fix: "keep the bus while posters post to it, and deliver posted events with "
+                    + "deliverPosted() or from the bus's actor")
+        }
         for recipient in registry.value.recipients {
             (recipient.consumer as? any AnyStandIn)?.finish()
         }
