@@ -15,7 +15,9 @@ extension EventBus {
     /// event delivered before the call is not seen: call it before the event can be
     /// delivered, such as right after starting work that posts it from another task. If the
     /// waiting task is cancelled (or already was), it throws `CancellationError` and leaves
-    /// no recipient behind. The call keeps the bus alive while it waits.
+    /// no recipient behind. With a `timeout`, a wait that sees no matching event within it
+    /// throws ``WaitError/timedOut`` and leaves no recipient behind either; its timer is a
+    /// child task that ends with the call. The call keeps the bus alive while it waits.
     ///
     /// ```swift
     /// struct DocumentSaved: Event, Sendable { let name: String }
@@ -23,18 +25,23 @@ extension EventBus {
     /// let poster = bus.poster()
     /// Task.detached { poster.post(DocumentSaved(name: "notes")) }
     /// let saved = try await bus.next(DocumentSaved.self) { $0.name == "notes" }
+    /// let next = try await bus.next(DocumentSaved.self, timeout: .seconds(5))
     /// ```
     /// - Parameters:
     ///   - type: The event type to wait for.
     ///   - predicate: Which event ends the wait; called on the bus's isolation with each
     ///     event of type `T` until one satisfies it.
+    ///   - timeout: How long to wait, on `ContinuousClock`; `nil` (the default) waits until
+    ///     an event comes or the task is cancelled.
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
     ///     caller's.
     /// - Returns: The first matching event delivered after the call.
-    /// - Throws: `CancellationError` when the waiting task is cancelled.
+    /// - Throws: `CancellationError` when the waiting task is cancelled;
+    ///   ``WaitError/timedOut`` when `timeout` passed without a matching event.
     public func next<T: Event & Sendable>(
         _ type: T.Type,
         where predicate: @escaping (T) -> Bool = { _ in true },
+        timeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> T {
         try Task.checkCancellation()
@@ -53,15 +60,29 @@ extension EventBus {
             // Cancelled (or resumed and already removed): remove it, on the bus's isolation.
             token.cancel()
         }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
-                waiter.wait(continuation)
+        let wait = {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
+                    waiter.wait(continuation)
+                }
+            } onCancel: {
+                // Any thread: end the subscription so no pass calls it, and resume the caller.
+                ending.end()
+                inbox.requestSweep()
+                waiter.resume(with: .failure(CancellationError()))
             }
-        } onCancel: {
-            // Any thread: end the subscription so no pass calls it, and resume the caller.
-            ending.end()
-            inbox.requestSweep()
-            waiter.resume(with: .failure(CancellationError()))
+        }
+        guard let timeout else { return try await wait() }
+        return try await withThrowingTaskGroup(of: Void.self, isolation: isolation) { timer in
+            timer.addTask {
+                // Cancelled when the wait ends first: then it throws and ends, doing nothing.
+                try await Task.sleep(for: timeout, clock: .continuous)
+                ending.end()
+                inbox.requestSweep()
+                waiter.resume(with: .failure(EventBus.WaitError.timedOut))
+            }
+            defer { timer.cancelAll() }  // the group awaits the timer before it returns
+            return try await wait()
         }
     }
 }

@@ -70,4 +70,31 @@ import Testing
         #expect(recording.records.map(\.recipients).prefix(2) == [[], ["next(Num)"]])
         withExtendedLifetime(logger) {}
     }
+
+    @Test func withATimeoutAndNoMatchItThrowsTimedOutAndLeavesNoRecipient() async {
+        let bus = EventBus()
+        bus.register(RecordingConsumer(willConsume: [Other.self]))
+        await #expect(throws: EventBus.WaitError.timedOut) {
+            try await bus.next(Num.self, timeout: .milliseconds(20))
+        }
+        #expect(bus.recipientCount == 1)
+    }
+
+    @Test func withATimeoutAMatchInTimeIsReturned() async throws {
+        let bus = EventBus()
+        let waiting = Task { try await bus.next(Num.self, timeout: .seconds(600)) }
+        while bus.recipientCount < 1 { await Task.yield() }
+        bus.dispatch(Num(7))
+        #expect(try await waiting.value.value == 7)
+        #expect(bus.recipientCount == 0)
+    }
+
+    @Test func cancellingAWaitWithATimeoutStillThrowsCancellationError() async {
+        let bus = EventBus()
+        let waiting = Task { try await bus.next(Num.self, timeout: .seconds(600)) }
+        while bus.recipientCount < 1 { await Task.yield() }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(bus.recipientCount == 0)
+    }
 }

@@ -1,4 +1,4 @@
-/// The continuation of a ``EventBus/next(_:where:isolation:)`` call, resumed once, by the
+/// The continuation of a ``EventBus/next(_:where:timeout:isolation:)`` call, resumed once, by the
 /// event or by cancellation, whichever comes first, on any thread.
 final class NextWaiter<T: Sendable>: Sendable {
     private enum State: Sendable {

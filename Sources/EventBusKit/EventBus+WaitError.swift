@@ -1,0 +1,11 @@
+extension EventBus {
+    /// Why ``EventBus/next(_:where:timeout:isolation:)`` ended without an event.
+    ///
+    /// Cancellation of the waiting task is not one of them: it throws `CancellationError`, as
+    /// every cancelled wait does.
+    public enum WaitError: Error, Equatable, Sendable {
+        /// No matching event was delivered within the `timeout` given, measured on
+        /// `ContinuousClock`. The wait left no recipient behind.
+        case timedOut
+    }
+}
