@@ -25,7 +25,8 @@ extension EventBus {
                 recipient.consumer.map { _ in
                     (
                         name: recipient.name, priority: recipient.callOrder.priority,
-                        lists: recipient.lists, isFiltered: recipient.isFiltered
+                        lists: recipient.lists, isSubscription: recipient.isStandIn,
+                        isFiltered: recipient.isFiltered
                     )
                 }
             }

@@ -21,7 +21,8 @@
 /// category entries (``Conforming``), each in list order. `AllEvent` and categories do not
 /// cover the bus's own announcements (``DidConsumeEvent``, ``NoConsumerEvent``,
 /// ``DroppedEvent``, ``ConsumerFailedEvent``): the line says so when that is why.
-/// Recipients are named as in an ``EventTrace``. A filtered subscription (`where:`) whose lists
+/// Recipients are named as in an ``EventTrace``; a closure subscription or a stream says what it
+/// is a subscription to rather than which entry decided. A filtered subscription (`where:`) whose lists
 /// match is listed in ``recipients``, and its line says that its predicate decides: the
 /// explanation never asks a predicate.
 public struct RoutingExplanation: CustomStringConvertible, Sendable {
@@ -41,7 +42,9 @@ public struct RoutingExplanation: CustomStringConvertible, Sendable {
     /// order with their priorities and the lists they were registered with.
     init(
         _ event: any Event,
-        candidates: [(name: String, priority: Int, lists: MatchList, isFiltered: Bool)]
+        candidates: [(
+            name: String, priority: Int, lists: MatchList, isSubscription: Bool, isFiltered: Bool
+        )]
     ) {
         let type = Swift.type(of: event)
         var recipients: [String] = []
@@ -54,9 +57,21 @@ public struct RoutingExplanation: CustomStringConvertible, Sendable {
                 ? "does not receive it"
                 : candidate.isFiltered ? "receives it if its predicate accepts it" : "receives it"
             let priority = candidate.priority == 0 ? "" : " (priority \(candidate.priority))"
-            lines.append("\(candidate.name)\(priority) \(verdict): \(decision.reason)")
+            let reason =
+                candidate.isSubscription
+                ? Self.subscriptionReason(candidate.lists, delivers: decision.delivers)
+                : decision.reason
+            lines.append("\(candidate.name)\(priority) \(verdict): \(reason)")
         }
         self.recipients = recipients
         self.lines = lines
+    }
+
+    /// Why a closure subscription or a stream (one entry, `lists.willConsume[0]`) receives
+    /// the event or not, said as what it is rather than as an entry of a list.
+    private static func subscriptionReason(_ lists: MatchList, delivers: Bool) -> String {
+        let subscribed = lists.willConsume.map(entryName).joined(separator: ", ")
+        return "it is a subscription to \(subscribed)"
+            + (delivers ? "" : ", which does not cover it")
     }
 }

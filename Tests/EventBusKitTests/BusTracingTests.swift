@@ -455,7 +455,7 @@ import Testing
             explanation.lines == [
                 "Pages receives it: entry PageViewEvent of willConsume covers it",
                 "Logger does not receive it: entry PageViewEvent of excludeList covers it",
-                "\(subscription) receives it: entry UserRewardPageViewEvent of willConsume covers it",
+                "\(subscription) receives it: it is a subscription to UserRewardPageViewEvent",
             ])
         #expect(EventBus().explain(Num(1)).description == "no recipients are registered")
         withExtendedLifetime(token) {}

@@ -199,7 +199,7 @@ import Testing
         #expect(explanation.recipients == [name])
         #expect(
             explanation.lines == [
-                "\(name) receives it if its predicate accepts it: entry Num of willConsume covers it"
+                "\(name) receives it if its predicate accepts it: it is a subscription to Num"
             ])
         #expect(asked == 0)
         withExtendedLifetime(filtered) {}
@@ -212,6 +212,22 @@ func subscriptionName(
     _ listing: String, line: Int, fileID: String = #fileID, once: Bool = false
 ) -> String {
     "Subscription(\(once ? "once, " : "")to: \(listing), at: \(fileID):\(line))"
+}
+
+/// `explain(_:)` names a closure subscription or a stream as what it is.
+@Suite struct ExplainingSubscriptionsTests {
+    @Test func aSubscriptionOrAStreamThatDoesNotReceiveItSaysWhatItIsTo() {
+        let bus = EventBus()
+        let line = #line + 1
+        let stream = bus.events(of: Other.self)
+        let name =
+            "events(of: Other, bufferingPolicy: unbounded) at EventBusKitTests/FilteredSubscriptionTests.swift:\(line)"
+        #expect(
+            bus.explain(Num(1)).lines == [
+                "\(name) does not receive it: it is a subscription to Other, which does not cover it"
+            ])
+        withExtendedLifetime(stream) {}
+    }
 }
 
 /// A category for the `Conforming` forms of `where:`.

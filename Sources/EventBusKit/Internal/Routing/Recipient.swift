@@ -83,6 +83,9 @@ final class Recipient {
     /// Whether ``owner`` bounds this recipient: an owner-bound subscription's.
     var isOwnerBound: Bool { bits.contains(.ownerBound) }
 
+    /// Whether it is one of the bus's stand-ins: a closure subscription, a stream or a waiter.
+    var isStandIn: Bool { bits.contains(.standIn) }
+
     /// Whether a `where:` predicate decides each delivery to it.
     var isFiltered: Bool { bits.contains(.filtered) }
 
