@@ -47,6 +47,7 @@ extension EventBus {
         try Task.checkCancellation()
         let waiter = NextWaiter<T>()
         let inbox = ensureInbox(drainingOn: isolation)
+        if isolation == nil, !inbox.hasDrainer { recordPostsAwaitDelivery() }
         // A one-shot recipient whose predicate is `predicate`: it ends before the call that
         // resumes the caller, and an event the predicate rejects is not a delivery.
         var closure = ClosureRecipient(

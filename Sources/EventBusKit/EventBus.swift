@@ -71,6 +71,8 @@ public final class EventBus {
     /// memory the bus owns, as ``registry`` is: the dispatch path reads it with no run-time
     /// exclusivity check, and no access to it runs app code.
     let problems = InPlace(ProblemLog())
+    /// Whether `postsAwaitDelivery` was reported: it is, once per bus.
+    var warnedPostsAwaitDelivery = false
 
     /// Receives each ``Problem`` the bus reports; `nil` (the default) prints them in debug
     /// builds.

@@ -168,6 +168,22 @@ import Testing
         #expect(recorder.problems.map(\.count) == [1, 1])
     }
 
+    @Test func awaitingNextOnABusThatKnowsNoActorIsReportedOncePerBus() async throws {
+        let (bus, recorder) = Self.observedBus()
+        // Called from a nonisolated async context: the bus has no actor to deliver posts on.
+        func wait() async throws -> Num {
+            try await bus.next(Num.self, timeout: .milliseconds(1), isolation: nil)
+        }
+        _ = try? await wait()
+        _ = try? await wait()
+        #expect(recorder.problems.map(\.kind) == [.postsAwaitDelivery])
+        #expect(
+            recorder.problems.first?.message
+                == "next(_:) is awaited on a bus that knows no actor: posted events wait for "
+                + "deliverPosted(); make the poster and await next on the bus's actor, or call "
+                + "deliverPosted()")
+    }
+
     @Test func postsTheBusNeverDeliveredAreReportedWhenItGoes() {
         let recorder = ProblemRecorder()
         do {

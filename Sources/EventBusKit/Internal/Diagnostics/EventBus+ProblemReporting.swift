@@ -87,6 +87,19 @@ extension EventBus {
         if !isDelivering { reportProblems() }
     }
 
+    /// Records, once per bus, a `next` awaited where posts can only arrive through
+    /// `deliverPosted()`; reports it at once (the call is the app's outermost).
+    func recordPostsAwaitDelivery() {
+        guard !warnedPostsAwaitDelivery else { return }
+        warnedPostsAwaitDelivery = true
+        recordProblem(
+            .postsAwaitDelivery,
+            what: "next(_:) is awaited on a bus that knows no actor: posted events wait for "
+                + "deliverPosted()",
+            fix: "make the poster and await next on the bus's actor, or call deliverPosted()")
+        if !isDelivering { reportProblems() }
+    }
+
     /// Reports what is still gathered as the bus goes away.
     func reportProblemsAtDeinit() {
         for problem in problems.value.takeAll() { report(problem) }
