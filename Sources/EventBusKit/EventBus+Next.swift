@@ -61,7 +61,8 @@ extension EventBus {
             // Cancelled (or resumed and already removed): remove it, on the bus's isolation.
             token.cancel()
         }
-        let wait = {
+        // A local function, not a closure: a closure here would allocate a context per call.
+        func wait() async throws -> T {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
                     waiter.wait(continuation)
