@@ -1,16 +1,6 @@
 // Misuse reported (CONTRACT §11): where the bus records a problem, and how it reports what it
 // gathered when the app's outermost call returns.
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Android)
-    import Android
-#endif
-
 extension EventBus {
     /// Counts one occurrence of `kind` (`count` of them), to be reported when the app's
     /// outermost call returns; `what` and `fix` describe the first.
@@ -84,7 +74,7 @@ extension EventBus {
             .cancelOutsideCall,
             what: "cancelDelivery() was called with no recipient's call running, and did nothing",
             fix: "call it from inside consume(_:) or a subscription's closure")
-        if !isDelivering { reportProblems() }
+        reportIfIdle()
     }
 
     /// Records, once per bus, a `next` awaited where posts can only arrive through
@@ -97,6 +87,12 @@ extension EventBus {
             what: "next(_:) is awaited on a bus that knows no actor: posted events wait for "
                 + "deliverPosted()",
             fix: "make the poster and await next on the bus's actor, or call deliverPosted()")
+        reportIfIdle()
+    }
+
+    /// Reports at once when the bus is idle: the call that recorded the problem is the app's
+    /// outermost one, and it returns now.
+    private func reportIfIdle() {
         if !isDelivering { reportProblems() }
     }
 
@@ -119,8 +115,7 @@ extension EventBus {
             return
         }
         #if DEBUG
-            let line = problem.description + "\n"
-            line.withCString { _ = write(STDERR_FILENO, $0, strlen($0)) }
+            writeToStandardError(problem.description)
         #endif
     }
 }

@@ -1,15 +1,3 @@
-#if DEBUG
-    #if canImport(Darwin)
-        import Darwin
-    #elseif canImport(Glibc)
-        import Glibc
-    #elseif canImport(Musl)
-        import Musl
-    #elseif canImport(Android)
-        import Android
-    #endif
-#endif
-
 /// Debug-build warnings for consumers written for SwiftEventBus whose lists mean something
 /// different here.
 ///
@@ -72,8 +60,7 @@ enum MigrationDiagnostics {
                 return true
             }
             guard isNew else { return }
-            var line = message + "\n"
-            line.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+            writeToStandardError(message)
         }
     #endif
 }
