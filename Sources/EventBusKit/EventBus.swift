@@ -168,7 +168,7 @@ public final class EventBus {
         core.beginDrain()
         runPass(event, cause: nil)
         if core.endDrainIfNothingWaits() {
-            if !problems.value.isEmpty { reportProblems() }
+            if core.problemsWaiting { reportProblems() }
             return DeliveryCore.singlePassReport
         }
         return drainAndReport()

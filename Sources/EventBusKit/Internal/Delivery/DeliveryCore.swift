@@ -32,6 +32,10 @@ struct DeliveryCore: ~Copyable {
     /// How many drains have begun: tells the bus whether it delivered anything since a
     /// problem was last reported (see `ProblemLog`).
     private(set) var drainsBegun = 0
+    /// Whether problems wait to be reported when the app's outermost call returns (the bus's
+    /// `ProblemLog` is not empty): kept here, beside ``isDelivering``, as the one thing about
+    /// them the dispatch path reads.
+    var problemsWaiting = false
     /// The events waiting for their pass.
     private var waiting = EventRing()
     /// How many waiting events were dispatched (announcements are not counted).

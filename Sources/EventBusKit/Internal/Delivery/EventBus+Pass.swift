@@ -75,13 +75,16 @@ extension EventBus {
                     }
                     delivered &+= 1
                     announceConsumption(
-                        by: entries[index].consumer!, of: event, on: route, watchedBy: watcher)
+                        by: entries[index].consumer!, of: event,
+                        ofAnnouncement: route.isAnnouncement, watchedBy: watcher)
                     continue
                 }
             }
             if let consumer = deliverChecked(event, to: entries[index], watchedBy: watcher) {
                 delivered &+= 1
-                announceConsumption(ofChecked: consumer, of: event, on: route, watchedBy: watcher)
+                announceConsumption(
+                    ofChecked: consumer, of: event, ofAnnouncement: route.isAnnouncement,
+                    watchedBy: watcher)
             }
         }
         watcher.deliveriesEnded(on: self)
@@ -146,32 +149,45 @@ extension EventBus {
         return consumer
     }
 
-    /// ``announceConsumption(by:of:on:watchedBy:)`` for a consumer `deliverChecked` called,
+    /// ``announceConsumption(by:of:ofAnnouncement:watchedBy:)`` for a consumer `deliverChecked` called,
     /// then releases it outside the call (for a weakly held consumer, maybe the last
     /// reference). Out of line, as the checked path is.
     @inline(never)
     private func announceConsumption<Watcher: PassWatcher>(
         ofChecked consumer: consuming any EventConsumer, of event: any Event,
-        on route: RouteView, watchedBy watcher: Watcher
+        ofAnnouncement isAnnouncement: Bool, watchedBy watcher: Watcher
     ) {
-        announceConsumption(by: consumer, of: event, on: route, watchedBy: watcher)
+        announceConsumption(
+            by: consumer, of: event, ofAnnouncement: isAnnouncement, watchedBy: watcher)
         releaseOutsideRecipientCall(consume consumer)
     }
 
-    /// Queues the announcement that `consumer` consumed `event` while someone listens: a
-    /// flag test when no one does.
+    /// Queues the announcement that `consumer` consumed `event` while someone listens: one
+    /// flag test when no one may.
     @inline(__always)
     private func announceConsumption<Watcher: PassWatcher>(
         by consumer: @autoclosure () -> any EventConsumer, of event: any Event,
-        on route: RouteView, watchedBy watcher: Watcher
+        ofAnnouncement isAnnouncement: Bool, watchedBy watcher: Watcher
+    ) {
+        if pass.mayAnnounceConsumption {
+            announceConsumptionIfHeard(
+                by: consumer(), of: event, ofAnnouncement: isAnnouncement, watchedBy: watcher)
+        }
+    }
+
+    /// The rest of ``announceConsumption(by:of:ofAnnouncement:watchedBy:)``, out of line: the loop keeps
+    /// one test.
+    @inline(never)
+    private func announceConsumptionIfHeard<Watcher: PassWatcher>(
+        by consumer: any EventConsumer, of event: any Event, ofAnnouncement isAnnouncement: Bool,
+        watchedBy watcher: Watcher
     ) {
         if DeliveryCore.announcesConsumption(
-            ofAnnouncement: route.isAnnouncement,
-            listening: registry.value.mayAnnounceConsumption
-                && hasLiveListeners(for: DidConsumeEvent.self))
+            ofAnnouncement: isAnnouncement,
+            listening: hasLiveListeners(for: DidConsumeEvent.self))
         {
             queue(
-                announcement: DidConsumeEvent(consumer: consumer(), event: event),
+                announcement: DidConsumeEvent(consumer: consumer, event: event),
                 cause: watcher.announcementCause(namingRecipient: true, on: self))
         }
     }

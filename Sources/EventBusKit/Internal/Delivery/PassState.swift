@@ -24,4 +24,8 @@ struct PassState {
     /// ``EventBus/insideRecipientCall(_:)``): ``EventBus/cancelDelivery()`` answers `false`
     /// there.
     var inBusAppCode = false
+    /// Whether some recipient may listen for ``DidConsumeEvent``: the registry's
+    /// `mayAnnounceConsumption`, copied by every registry change to where the loop reads it
+    /// with the pass's other state (one test per delivery when no one listens).
+    var mayAnnounceConsumption = false
 }

@@ -13,6 +13,7 @@ extension EventBus {
         // made before the access that adds it.
         let (what, fix) = (what(), fix())
         problems.value.add(kind, count: count, what: what, fix: fix)
+        core.problemsWaiting = true
     }
 
     /// Reports the problems gathered, when the outermost call the app made returns: to
@@ -24,6 +25,7 @@ extension EventBus {
     func reportProblems() {
         guard !isDelivering else { return }
         let ready = problems.value.take(drains: core.drainsBegun)
+        core.problemsWaiting = !problems.value.isEmpty
         guard !ready.isEmpty else { return }
         core.beginUncountedDrain()  // the handler's dispatches wait, as during a drain
         for problem in ready { report(problem) }
@@ -104,7 +106,7 @@ extension EventBus {
     /// Runs the drain of a dispatch, then reports the problems it gathered.
     func drainAndReport() -> DispatchReport {
         let report = drain()
-        if !problems.value.isEmpty { reportProblems() }
+        if core.problemsWaiting { reportProblems() }
         return report
     }
 

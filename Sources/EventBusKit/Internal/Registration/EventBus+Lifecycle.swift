@@ -43,7 +43,7 @@ extension EventBus {
         recipient.addGate(description.gate)
         if let owner = description.owner { recipient.endWhenDeallocated(owner) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
-        if !problems.value.isEmpty { reportProblems() }  // the outermost call returns
+        if core.problemsWaiting { reportProblems() }  // the outermost call returns
         return recipient
     }
 
@@ -113,6 +113,7 @@ extension EventBus {
             pass.pinnedEntries = running.retained()
         }
         let result = change(&registry.value)
+        pass.mayAnnounceConsumption = registry.value.mayAnnounceConsumption
         #if DEBUG
             registry.value.checkInvariants()
         #endif
