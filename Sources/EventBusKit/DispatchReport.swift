@@ -1,4 +1,4 @@
-/// What ``EventBus/dispatch(_:)`` did with an event.
+/// What ``EventBus/dispatch(_:fileID:line:)`` did with an event.
 ///
 /// Nothing is ever dropped without being counted in a report: an event the bus refuses is
 /// reported by the dispatch that offered it, and events discarded at the drain budget are

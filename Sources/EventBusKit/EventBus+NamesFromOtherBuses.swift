@@ -2,7 +2,7 @@
 // compile with a message naming the EventBusKit call to use instead (CONTRACT §11.6).
 
 extension EventBus {
-    /// Unavailable: EventBusKit delivers with ``dispatch(_:)``.
+    /// Unavailable: EventBusKit delivers with ``dispatch(_:fileID:line:)``.
     ///
     /// From another thread or task, post through an ``EventPoster``
     /// (`bus.poster().post(event)`).
@@ -13,7 +13,7 @@ extension EventBus {
     public func post(_ event: any Event) { fatalError("unavailable") }
 
     /// Unavailable: a sticky event is one whose type conforms to ``StickyEvent``; dispatch it
-    /// with ``dispatch(_:)``.
+    /// with ``dispatch(_:fileID:line:)``.
     @available(
         *, unavailable,
         message: "declare the event's type StickyEvent and dispatch(_:) it; read it with latest(_:)"

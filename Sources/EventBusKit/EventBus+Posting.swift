@@ -2,7 +2,7 @@ extension EventBus {
     /// Returns a handle that posts events to this bus from any thread or task.
     ///
     /// Call it on the bus's isolation; the default argument captures it. Events posted
-    /// through the handle are delivered on that isolation, through ``dispatch(_:)``, in one
+    /// through the handle are delivered on that isolation, through ``dispatch(_:fileID:line:)``, in one
     /// global first-in, first-out order that keeps each thread's posting order (see
     /// ``EventPoster`` for every rule). Every call returns a handle to the same inbox.
     ///
@@ -26,7 +26,7 @@ extension EventBus {
     }
 
     /// Delivers, now and on the caller's isolation, every event posted so far, in posting
-    /// order, through ``dispatch(_:)``.
+    /// order, through ``dispatch(_:fileID:line:)``.
     ///
     /// A bus that lives on an actor does this on its own shortly after each post; a bus
     /// with no isolation to hop to needs its owner to call it. It also removes streams
@@ -66,8 +66,8 @@ extension EventBus {
         if batch.sweep { removeEndedRecipients() }
         for item in batch.items {
             switch item {
-            case .event(let event):
-                let outcome = dispatch(event)
+            case .event(let event, let origin):
+                let outcome = dispatch(event, fileID: origin.fileID, line: origin.line)
                 if let report { report(outcome) } else { countUnattended(outcome) }
             case .barrier(let continuation): continuation.resume(returning: true)
             }

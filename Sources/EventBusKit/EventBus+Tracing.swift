@@ -44,8 +44,11 @@ extension EventBus {
 
     /// Records the start of a pass.
     @inline(__always)
-    func beginTracedPass(of event: any Event, cause: EventTrace.Cause?, in trace: EventTrace) {
-        let sequence = trace.beginPass(event, cause: cause)
+    func beginTracedPass(
+        of event: any Event, cause: EventTrace.Cause?, origin: EventTrace.Origin?,
+        in trace: EventTrace
+    ) {
+        let sequence = trace.beginPass(event, cause: cause, origin: origin)
         // Overwriting the oldest record releases its event, whose deinit may have stopped the
         // trace or started another: the pass is then none of the running trace's.
         pass.tracedPass = pass.runningTraceGeneration == trace.generation ? sequence : 0

@@ -155,18 +155,27 @@ public final class EventBus {
     /// default: break
     /// }
     /// ```
-    /// - Parameter event: The event; its dynamic type picks the recipients.
+    /// A running trace records the call site (`fileID`, `line`) as the pass's
+    /// ``EventTrace/Record/origin``; with no trace running it is not read. A helper that
+    /// dispatches for its callers can take and forward its own `fileID: String = #fileID,
+    /// line: Int = #line`, so traces name its caller's line.
+    /// - Parameters:
+    ///   - event: The event; its dynamic type picks the recipients.
+    ///   - fileID: The file that dispatches; leave the default.
+    ///   - line: The line that dispatches; leave the default.
     /// - Returns: What happened to the event, and to the events it caused.
     /// - Complexity: O(*k*) for *k* recipients once the event's type has been routed.
     @discardableResult
     @inline(__always)  // keeps the event in its existential (ARCHITECTURE.md, "Tricks")
-    public func dispatch(_ event: any Event) -> DispatchReport {
-        if core.isDelivering { return admitDuringDelivery(event) }
+    public func dispatch(
+        _ event: any Event, fileID: String = #fileID, line: Int = #line
+    ) -> DispatchReport {
+        if core.isDelivering { return admitDuringDelivery(event, fileID: fileID, line: line) }
         #if DEBUG
             checkIsolation()  // see EventBus+IsolationCheck.swift
         #endif
         core.beginDrain()
-        runPass(event, cause: nil)
+        runPass(event, cause: nil, origin: EventTrace.Origin(fileID: fileID, line: line))
         if core.endDrainIfNothingWaits() {
             if core.problemsWaiting { reportProblems() }
             return DeliveryCore.singlePassReport

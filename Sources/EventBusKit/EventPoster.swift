@@ -20,7 +20,7 @@
 /// The rules:
 /// - **Where.** Posted events are delivered on the bus's isolation — the main actor for a
 ///   bus that vended its poster there, the owning actor otherwise — through
-///   ``EventBus/dispatch(_:)``, so they obey every delivery rule and bound. A bus that
+///   ``EventBus/dispatch(_:fileID:line:)``, so they obey every delivery rule and bound. A bus that
 ///   vended its poster outside any actor (or in an actor's synchronous `init`, where
 ///   `#isolation` is `nil`) has nowhere to hop: posted events wait until its owner calls
 ///   ``EventBus/deliverPosted()``, or until the bus vends a poster or a stream on an actor,
@@ -46,21 +46,29 @@ public struct EventPoster: Sendable {
     /// Posts an event to the bus, from any thread or task.
     ///
     /// Returns at once. The event is delivered later on the bus's isolation, after every
-    /// event posted before it (from any thread), through ``EventBus/dispatch(_:)``.
+    /// event posted before it (from any thread), through
+    /// ``EventBus/dispatch(_:fileID:line:)``. The call site (`fileID`, `line`) travels with
+    /// it: a trace running when it is delivered records it as the pass's
+    /// ``EventTrace/Record/origin``.
     ///
     /// ```swift
     /// let report = poster.post(Progress(fraction: 0.5))
     /// if report == .busGone { return }   // the screen was closed
     /// ```
-    /// - Parameter event: The event; it crosses isolation domains, so it must be `Sendable`.
+    /// - Parameters:
+    ///   - event: The event; it crosses isolation domains, so it must be `Sendable`.
+    ///   - fileID: The file that posts; leave the default.
+    ///   - line: The line that posts; leave the default.
     /// - Returns: ``PostReport/accepted`` when the bus will deliver the event on its own,
     ///   ``PostReport/awaitingDeliverPosted`` when it waits for the owner's
     ///   ``EventBus/deliverPosted()`` (the bus has no isolation to hop to), or
     ///   ``PostReport/busGone`` once the bus is gone.
     /// - Complexity: O(1) amortized, under a short lock.
     @discardableResult
-    public func post(_ event: any Event & Sendable) -> PostReport {
-        inbox.post(event)
+    public func post(
+        _ event: any Event & Sendable, fileID: String = #fileID, line: Int = #line
+    ) -> PostReport {
+        inbox.post(event, from: EventTrace.Origin(fileID: fileID, line: line))
     }
 
     /// Suspends until the bus has delivered every event posted (by any thread) before this

@@ -12,7 +12,7 @@ extension EventTrace {
     /// ```
     public enum Note {
         /// A dispatch made during the pass was refused: its event, the report
-        /// ``EventBus/dispatch(_:)`` returned (``DispatchReport/rejectedFull`` or
+        /// ``EventBus/dispatch(_:fileID:line:)`` returned (``DispatchReport/rejectedFull`` or
         /// ``DispatchReport/rejectedReentrant``), and the recipient that made it (`nil` when
         /// no recipient was running, e.g. from a `deinit`).
         case refused(event: any Event, report: DispatchReport, recipient: String?)

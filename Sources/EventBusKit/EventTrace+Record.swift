@@ -18,6 +18,10 @@ extension EventTrace {
         /// `nil` for an outermost dispatch; otherwise the pass that was running when the
         /// event was dispatched or announced, and the recipient that caused it.
         public let cause: Cause?
+        /// The call site of the dispatch or post that made the event; `nil` for the bus's
+        /// announcements and replays, and for events that were waiting when the trace started
+        /// (see ``Origin``).
+        public let origin: Origin?
         /// What happened during the pass that was not a delivery, in the order it happened.
         public let notes: [Note]
     }

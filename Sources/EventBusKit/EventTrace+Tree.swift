@@ -2,8 +2,9 @@ extension EventTrace {
     /// The recorded passes as an indented text tree of causes.
     ///
     /// Each line is one pass: its sequence, its event, where it came from (`from A` for a
-    /// pass a recipient caused, `from the bus` for an announcement the bus raised itself) and
-    /// whom it reached, in call order (`no one` when it reached no one). A pass sits under
+    /// pass a recipient caused, `from the bus` for an announcement the bus raised itself), the
+    /// line that dispatched or posted it (`at Module/File.swift:12`, its
+    /// ``Record/origin``, when recorded) and whom it reached, in call order (`no one` when it reached no one). A pass sits under
     /// the pass that caused it, after that pass's notes (`!` lines: a refused dispatch, a
     /// drop, a failure, the discards); passes with no recorded cause are roots, in delivery
     /// order. A pass whose cause was overwritten is a root that names its cause's sequence.
@@ -12,8 +13,8 @@ extension EventTrace {
     /// cut with "…".
     ///
     /// ```text
-    /// 1. tap → A, B
-    /// ├─ 2. next from A → B
+    /// 1. tap at App/Screen.swift:20 → A, B
+    /// ├─ 2. next from A at App/A.swift:8 → B
     /// │  └─ 4. DidConsumeEvent of pass 2 from B → Logger
     /// └─ 3. DidConsumeEvent of pass 1 from A → Logger
     /// ```
@@ -45,6 +46,7 @@ extension EventTrace {
                     text += " (in overwritten pass \(cause.sequence))"
                 }
             }
+            if let origin = record.origin { text += " at \(origin)" }
             return text + " → " + reachedText(record.recipients)
         }
 

@@ -130,11 +130,12 @@ extension EventTrace {
     /// - Parameters:
     ///   - event: The event the pass delivers.
     ///   - cause: The running pass and recipient when it was dispatched; `nil` when outermost.
+    ///   - origin: The call site that dispatched or posted it, if known.
     /// - Returns: The new pass's sequence.
     @inline(__always)
-    func beginPass(_ event: any Event, cause: Cause?) -> Int {
+    func beginPass(_ event: any Event, cause: Cause?, origin: Origin? = nil) -> Int {
         lastSequence += 1
-        ring.push(sequence: lastSequence, event: event, cause: cause)
+        ring.push(sequence: lastSequence, event: event, cause: cause, origin: origin)
         return lastSequence
     }
 

@@ -1,4 +1,4 @@
-/// What ``EventPoster/post(_:)`` did with an event.
+/// What ``EventPoster/post(_:fileID:line:)`` did with an event.
 ///
 /// A post is answered at once, on the posting thread; delivery happens later, on the bus's
 /// isolation. While the bus lives every post is admitted (the inbox is unbounded); only a
@@ -16,7 +16,7 @@
 /// ```
 public enum PostReport: Equatable, Sendable {
     /// The event was admitted to the bus's inbox and will be delivered, through
-    /// ``EventBus/dispatch(_:)``, after every event posted before it. This acknowledges
+    /// ``EventBus/dispatch(_:fileID:line:)``, after every event posted before it. This acknowledges
     /// admission, not delivery.
     case accepted
     /// The event was admitted to the bus's inbox, but the bus has no isolation to hop to

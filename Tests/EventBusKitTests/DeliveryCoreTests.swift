@@ -47,7 +47,7 @@ import Testing
         for value in 1...3 {
             let refusal = core.refusal()
             #expect(refusal == nil)
-            core.enqueue(dispatched: Num(value), cause: nil)
+            core.enqueue(dispatched: Num(value), cause: nil, origin: nil)
         }
         let endedWithEventsWaiting = core.endDrainIfNothingWaits()
         #expect(!endedWithEventsWaiting)
@@ -62,10 +62,10 @@ import Testing
         var core = core(pending: 2)
         core.beginDrain()
         core.enqueue(announcement: Num(0), cause: nil)
-        core.enqueue(dispatched: Num(1), cause: nil)
+        core.enqueue(dispatched: Num(1), cause: nil, origin: nil)
         let refusalWithOneDispatchedWaiting = core.refusal()
         #expect(refusalWithOneDispatchedWaiting == nil)
-        core.enqueue(dispatched: Num(2), cause: nil)
+        core.enqueue(dispatched: Num(2), cause: nil, origin: nil)
         let refusalWithTwoDispatchedWaiting = core.refusal()
         #expect(refusalWithTwoDispatchedWaiting == .rejectedFull)
         // Taking one makes room again.
@@ -93,7 +93,7 @@ import Testing
         var core = core(pending: 2, drain: 3)
         core.beginDrain()
         var delivered = [0]
-        core.enqueue(dispatched: Num(1), cause: nil)
+        core.enqueue(dispatched: Num(1), cause: nil, origin: nil)
         while true {
             let step = core.passEnded()
             guard step == .deliverNext else {
@@ -102,7 +102,7 @@ import Testing
             }
             let value = (core.takeNext().event as! Num).value
             delivered.append(value)
-            core.enqueue(dispatched: Num(value + 1), cause: nil)
+            core.enqueue(dispatched: Num(value + 1), cause: nil, origin: nil)
         }
         var discarded: [Int] = []
         while let event = core.takeDiscarded() { discarded.append((event as! Num).value) }
@@ -131,7 +131,7 @@ import Testing
         var core = core()
         core.beginDrain()
         let cause = EventTrace.Cause(sequence: 7, recipient: "A")
-        core.enqueue(dispatched: Num(1), cause: cause)
+        core.enqueue(dispatched: Num(1), cause: cause, origin: nil)
         core.enqueue(announcement: Num(2), cause: nil)
         let stepAfterTheFirstPass = core.passEnded()
         #expect(stepAfterTheFirstPass == .deliverNext)
@@ -147,7 +147,7 @@ import Testing
         var core = core(pending: 10_000, drain: 100_000)
         // A drain in which 5,000 events wait at once: the storage grows to hold them.
         core.beginDrain()
-        for value in 0..<5_000 { core.enqueue(dispatched: Num(value), cause: nil) }
+        for value in 0..<5_000 { core.enqueue(dispatched: Num(value), cause: nil, origin: nil) }
         let grown = core.waitingCapacity
         #expect(grown >= 5_000 && grown <= 10_000)
         var values: [Int] = []
@@ -161,7 +161,7 @@ import Testing
         // A drain in which at most 2 wait at once, however long: back to the minimum.
         core.beginDrain()
         for value in 0..<10_000 {
-            core.enqueue(dispatched: Num(value), cause: nil)
+            core.enqueue(dispatched: Num(value), cause: nil, origin: nil)
             if value % 2 == 1 {
                 _ = core.passEnded()
                 _ = core.takeNext()

@@ -2,11 +2,14 @@ import Testing
 
 @testable import EventBusKit
 
+/// The origin the tests' posts carry.
+private let site = EventTrace.Origin(fileID: "Tests/InboxTests.swift", line: 1)
+
 /// What a batch holds, comparable: each event's value, and `barrier` for a barrier.
 private func shape(_ batch: Inbox.Batch) -> [String] {
     batch.items.map { item in
         switch item {
-        case .event(let event): "\((event as? Num)?.value ?? -1)"
+        case .event(let event, _): "\((event as? Num)?.value ?? -1)"
         case .barrier: "barrier"
         }
     }
@@ -15,7 +18,7 @@ private func shape(_ batch: Inbox.Batch) -> [String] {
 /// The stress events a batch holds, in order.
 private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
     batch.items.compactMap { item in
-        guard case .event(let event) = item else { return nil }
+        guard case .event(let event, _) = item else { return nil }
         return event as? PosterStressEvent
     }
 }
@@ -25,7 +28,7 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
 @Suite struct InboxTests {
     @Test func postsAreTakenInPostingOrderAndAwaitDeliverPostedWithNoDrainer() {
         let inbox = Inbox()
-        let reports = (1...4).map { inbox.post(Num($0)) }
+        let reports = (1...4).map { inbox.post(Num($0), from: site) }
         #expect(reports == Array(repeating: .awaitingDeliverPosted, count: 4))
         #expect(inbox.isOpen)
         #expect(!inbox.hasDrainer)
@@ -35,7 +38,7 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
     @Test func postsFromSeveralThreadsKeepEachThreadsOwnOrder() async {
         let inbox = Inbox()
         await postFromThreads(threads: 4, count: 2_000) { event in
-            _ = inbox.post(event)
+            _ = inbox.post(event, from: site)
         }
         let received = stressEvents(inbox.takeAll())
         #expect(stressProblems(received, threads: 4, count: 2_000) == [])
@@ -43,7 +46,7 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
 
     @Test func takeAllEmptiesTheInboxAndClearsTheSweepRequest() {
         let inbox = Inbox()
-        _ = inbox.post(Num(1))
+        _ = inbox.post(Num(1), from: site)
         inbox.requestSweep()
         let first = inbox.takeAll()
         #expect(shape(first) == ["1"])
@@ -67,9 +70,9 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
         let inbox = Inbox()
         var taken: [String] = []
         let delivered = await withCheckedContinuation { continuation in
-            _ = inbox.post(Num(1))
+            _ = inbox.post(Num(1), from: site)
             inbox.addBarrier(continuation)
-            _ = inbox.post(Num(2))
+            _ = inbox.post(Num(2), from: site)
             let batch = inbox.takeAll()
             taken = shape(batch)
             // The bus resumes a barrier once it has delivered what came before it.
@@ -81,11 +84,11 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
 
     @Test func afterCloseAPostAnswersBusGoneAndIsNotKept() {
         let inbox = Inbox()
-        _ = inbox.post(Num(1))
+        _ = inbox.post(Num(1), from: site)
         inbox.requestSweep()
         inbox.close()
         #expect(!inbox.isOpen)
-        #expect(inbox.post(Num(2)) == .busGone)
+        #expect(inbox.post(Num(2), from: site) == .busGone)
         inbox.requestSweep()
         #expect(shape(inbox.takeAll()) == [])  // what waited is discarded with the bus
     }

@@ -23,19 +23,19 @@ import Testing
                     participant P8 as Bus
                     participant P9 as Watchdog
                     participant P10 as Echo
-                    P1->>P2: 1. tap
-                    P2->>P3: 2. next(2)
+                    P1->>P2: 1. tap at App/Screen.swift:20
+                    P2->>P3: 2. next(2) at App/Screen.swift:24
                     Note over P3: dispatch of \(claim) by Flow refused: rejectedFull
                     P2-->>P4: 3. DidConsumeEvent of pass 1
-                    P3->>P5: 4. \(claim)
-                    P3->>P6: 4. \(claim)
+                    P3->>P5: 4. \(claim) at App/Flow.swift:8
+                    P3->>P6: 4. \(claim) at App/Flow.swift:8
                     Note over P6: Subscription(to: ClaimEvent, at: App/Prize.swift… failed on \(claim): soldOut
                     P3-->>P4: 5. DidConsumeEvent of pass 2
-                    Note over P5: 6. \(lost) reached no one
+                    Note over P5: 6. \(lost) at App/Prize.swift:51 reached no one
                     P5->>P7: 7. tick(1)
                     Note over P7: events(of: TickEvent, bufferingPolicy: buffering… dropped tick(0)
                     P8-->>P9: 8. NoConsumerEvent of pass 6
-                    P1->>P10: 9. ping(1)
+                    P1->>P10: 9. ping(1) at App/Echo.swift:3
                     P10->>P10: 10. ping(2)
                     Note over P10: 1 waiting event discarded at the drain budget
 
@@ -50,18 +50,18 @@ import Testing
         let stream = "events(of: TickEvent, bufferingPolicy: buffering…"
         #expect(
             trace.tree == """
-                1. tap → Screen
-                ├─ 2. next(2) from Screen → Flow
+                1. tap at App/Screen.swift:20 → Screen
+                ├─ 2. next(2) from Screen at App/Screen.swift:24 → Flow
                 │  ├─ ! dispatch of \(claim) by Flow refused: rejectedFull
-                │  ├─ 4. \(claim) from Flow → Prize, \(subscription)
+                │  ├─ 4. \(claim) from Flow at App/Flow.swift:8 → Prize, \(subscription)
                 │  │  ├─ ! \(subscription) failed on \(claim): soldOut
-                │  │  ├─ 6. lost "#1"; gone from Prize → no one
+                │  │  ├─ 6. lost "#1"; gone from Prize at App/Prize.swift:51 → no one
                 │  │  │  └─ 8. NoConsumerEvent of pass 6 from the bus → Watchdog
                 │  │  └─ 7. tick(1) from Prize → \(stream)
                 │  │     └─ ! \(stream) dropped tick(0)
                 │  └─ 5. DidConsumeEvent of pass 2 from Flow → Logger
                 └─ 3. DidConsumeEvent of pass 1 from Screen → Logger
-                9. ping(1) → Echo
+                9. ping(1) at App/Echo.swift:3 → Echo
                 └─ 10. ping(2) from Echo → Echo
                    └─ ! 1 waiting event discarded at the drain budget
 
@@ -121,7 +121,7 @@ import Testing
                 == 10)
         #expect(
             tree.suffix(5) == [
-                "46. tap → Screen, Analytics",
+                "46. tap at App/Screen.swift:20 → Screen, Analytics",
                 "├─ 47. next(10) from Screen → Flow",
                 "│  └─ 50. DidConsumeEvent of pass 47 from Flow → Logger",
                 "├─ 48. DidConsumeEvent of pass 46 from Screen → Logger",

@@ -144,15 +144,18 @@ import Testing
         #expect(traced.output == CommandRun(["--script", "help"]).output)
         #expect(traced.analyticsFile == nil)
         // The launch: Screen One is shown, its page view counted, and both consumptions
-        // logged.
+        // logged; each dispatch names its line.
+        let application = "PrizeApp/PrizeApplication.swift:57"
+        let screen = "PrizeApp/ScreenController.swift:47"
         #expect(
             traced.traceFile == [
                 "# What the bus did",
                 "",
                 "Script: the app opens on Screen One, then help.",
                 "",
-                "Each arrow is one delivery, labelled with its pass and event. A dashed arrow is",
-                "an announcement, drawn from the consumer it is about.",
+                "Each arrow is one delivery, labelled with its pass, its event and the line that",
+                "dispatched it. A dashed arrow is an announcement, drawn from the consumer it is",
+                "about; an arrow with no line is a replay.",
                 "",
                 "```mermaid",
                 "sequenceDiagram",
@@ -160,8 +163,8 @@ import Testing
                 "    participant P2 as FlowController",
                 "    participant P3 as AnalyticsMediator",
                 "    participant P4 as Logger",
-                "    P1->>P2: 1. NavigationEvent(destination: screenOne)",
-                "    P2->>P3: 2. PageViewEvent(screen: screenOne)",
+                "    P1->>P2: 1. NavigationEvent(destination: screenOne) at \(application)",
+                "    P2->>P3: 2. PageViewEvent(screen: screenOne) at \(screen)",
                 "    P2-->>P4: 3. DidConsumeEvent of pass 1",
                 "    P3-->>P4: 4. DidConsumeEvent of pass 2",
                 "```",
@@ -169,8 +172,9 @@ import Testing
                 "Which event caused which:",
                 "",
                 "```text",
-                "1. NavigationEvent(destination: screenOne) → FlowController",
-                "├─ 2. PageViewEvent(screen: screenOne) from FlowController → AnalyticsMediator",
+                "1. NavigationEvent(destination: screenOne) at \(application) → FlowController",
+                "├─ 2. PageViewEvent(screen: screenOne) from FlowController at \(screen) → "
+                    + "AnalyticsMediator",
                 "│  └─ 4. DidConsumeEvent of pass 2 from AnalyticsMediator → Logger",
                 "└─ 3. DidConsumeEvent of pass 1 from FlowController → Logger",
                 "```",

@@ -60,10 +60,13 @@ let claimSubscription = "Subscription(to: ClaimEvent, at: App/Prize.swift:40)"
 /// with a buffer of 1, Echo [PingEvent].
 func recordScenario(into trace: EventTrace) {
     // Screen dispatches next(2) while handling tap.
-    let tap = trace.beginPass(TapEvent(), cause: nil)
+    let tap = trace.beginPass(
+        TapEvent(), cause: nil, origin: .init(fileID: "App/Screen.swift", line: 20))
     trace.recordDelivery(to: "Screen")
     // Flow dispatches a claim (queued) and a second one (refused: the queue is full).
-    let next = trace.beginPass(NextEvent(page: 2), cause: .init(sequence: tap, recipient: "Screen"))
+    let next = trace.beginPass(
+        NextEvent(page: 2), cause: .init(sequence: tap, recipient: "Screen"),
+        origin: .init(fileID: "App/Screen.swift", line: 24))
     trace.recordDelivery(to: "Flow")
     trace.recordNote(
         .refused(event: ClaimEvent(), report: .rejectedFull, recipient: "Flow"), inPass: next)
@@ -72,7 +75,9 @@ func recordScenario(into trace: EventTrace) {
         cause: .init(sequence: tap, recipient: "Screen"))
     trace.recordDelivery(to: "Logger")
     // The subscription throws; Prize dispatches lost and tick(1).
-    let claim = trace.beginPass(ClaimEvent(), cause: .init(sequence: next, recipient: "Flow"))
+    let claim = trace.beginPass(
+        ClaimEvent(), cause: .init(sequence: next, recipient: "Flow"),
+        origin: .init(fileID: "App/Flow.swift", line: 8))
     trace.recordDelivery(to: "Prize")
     trace.recordDelivery(to: claimSubscription)
     trace.recordNote(
@@ -82,7 +87,9 @@ func recordScenario(into trace: EventTrace) {
         DidConsumeEvent(consumer: NamedConsumer("Flow"), event: NextEvent(page: 2)),
         cause: .init(sequence: next, recipient: "Flow"))
     trace.recordDelivery(to: "Logger")
-    let lost = trace.beginPass(LostEvent(), cause: .init(sequence: claim, recipient: "Prize"))
+    let lost = trace.beginPass(
+        LostEvent(), cause: .init(sequence: claim, recipient: "Prize"),
+        origin: .init(fileID: "App/Prize.swift", line: 51))
     // The stream's buffer is full: it drops tick(0) to keep tick(1).
     let tick = trace.beginPass(
         TickEvent(count: 1), cause: .init(sequence: claim, recipient: "Prize"))
@@ -92,7 +99,8 @@ func recordScenario(into trace: EventTrace) {
         NoConsumerEvent(event: LostEvent()), cause: .init(sequence: lost, recipient: nil))
     trace.recordDelivery(to: "Watchdog")
     // Another outermost dispatch: Echo answers every ping; the drain budget ends the loop.
-    let ping = trace.beginPass(PingEvent(count: 1), cause: nil)
+    let ping = trace.beginPass(
+        PingEvent(count: 1), cause: nil, origin: .init(fileID: "App/Echo.swift", line: 3))
     trace.recordDelivery(to: "Echo")
     let echo = trace.beginPass(PingEvent(count: 2), cause: .init(sequence: ping, recipient: "Echo"))
     trace.recordDelivery(to: "Echo")
@@ -103,7 +111,8 @@ func recordScenario(into trace: EventTrace) {
 /// Screen's `next`, and the three `DidConsumeEvent`s a Logger hears.
 func recordFiftyPasses(into trace: EventTrace) {
     for round in 1...10 {
-        let tap = trace.beginPass(TapEvent(), cause: nil)
+        let tap = trace.beginPass(
+            TapEvent(), cause: nil, origin: .init(fileID: "App/Screen.swift", line: 20))
         trace.recordDelivery(to: "Screen")
         trace.recordDelivery(to: "Analytics")
         let next = trace.beginPass(

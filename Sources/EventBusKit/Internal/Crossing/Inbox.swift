@@ -11,7 +11,8 @@
 final class Inbox: Sendable {
     /// One piece of waiting work, in posting order.
     enum Item: Sendable {
-        case event(any Event & Sendable)
+        /// A posted event and where it was posted.
+        case event(any Event & Sendable, EventTrace.Origin)
         case barrier(CheckedContinuation<Bool, Never>)
     }
 
@@ -40,10 +41,10 @@ final class Inbox: Sendable {
     /// Admits `event` unless the bus is gone (the inbox is unbounded: no post is lost
     /// while the bus lives); answers ``PostReport/awaitingDeliverPosted`` while no drainer is
     /// installed.
-    func post(_ event: any Event & Sendable) -> PostReport {
+    func post(_ event: any Event & Sendable, from origin: EventTrace.Origin) -> PostReport {
         let (report, drainer) = state.withLock { state -> (PostReport, BusDrainer?) in
             guard state.isOpen else { return (.busGone, nil) }
-            state.items.append(.event(event))
+            state.items.append(.event(event, origin))
             guard state.drainer != nil else { return (.awaitingDeliverPosted, nil) }
             return (.accepted, Self.claimDrain(&state))
         }
@@ -117,7 +118,7 @@ final class Inbox: Sendable {
             return items
         }
         for case .barrier(let continuation) in items { continuation.resume(returning: false) }
-        return items.compactMap { if case .event(let event) = $0 { event } else { nil } }
+        return items.compactMap { if case .event(let event, _) = $0 { event } else { nil } }
     }
 
     /// The drainer to schedule, when a drain is not already scheduled.

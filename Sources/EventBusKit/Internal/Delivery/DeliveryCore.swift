@@ -91,11 +91,14 @@ struct DeliveryCore: ~Copyable {
         return nil
     }
 
-    /// Queues an event that was dispatched while delivering and not refused; `cause` is
-    /// what a running trace records for it.
+    /// Queues an event that was dispatched while delivering and not refused; `cause` and
+    /// `origin` are what a running trace records for it.
     @inline(__always)  // keeps the event in its existential (ARCHITECTURE.md, "Tricks")
-    mutating func enqueue(dispatched event: consuming any Event, cause: EventTrace.Cause?) {
-        waiting.append(event, isDispatched: true, cause: cause)
+    mutating func enqueue(
+        dispatched event: consuming any Event, cause: EventTrace.Cause?,
+        origin: EventTrace.Origin?
+    ) {
+        waiting.append(event, isDispatched: true, cause: cause, origin: origin)
         waitingDispatched += 1
     }
 

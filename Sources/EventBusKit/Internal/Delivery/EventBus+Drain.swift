@@ -17,9 +17,9 @@ extension EventBus {
     /// `changeCore`: dropping a cause releases its strings.
     func forgetWaitingCauses() { changeCore { $0.forgetCauses() } }
 
-    /// Queues or refuses an event dispatched while the bus is delivering.
+    /// Queues or refuses an event dispatched while the bus is delivering, at `fileID`:`line`.
     @inline(never)
-    func admitDuringDelivery(_ event: any Event) -> DispatchReport {
+    func admitDuringDelivery(_ event: any Event, fileID: String, line: Int) -> DispatchReport {
         if let refusal = core.refusal() {
             recordRefusal(refusal, of: event)
             trace?.recordNote(
@@ -28,7 +28,8 @@ extension EventBus {
             return refusal
         }
         let cause = tracedCause(by: tracedRecipient)
-        changeCore { $0.enqueue(dispatched: event, cause: cause) }
+        let origin = trace == nil ? nil : EventTrace.Origin(fileID: fileID, line: line)
+        changeCore { $0.enqueue(dispatched: event, cause: cause, origin: origin) }
         return .queued
     }
 
@@ -52,7 +53,7 @@ extension EventBus {
                         next.event, to: replay.recipient, stamp: replay.stamp,
                         cause: next.cause)
                 } else {
-                    runPass(next.event, cause: next.cause)
+                    runPass(next.event, cause: next.cause, origin: next.origin)
                     ran = true
                 }
             case .discardWaiting:

@@ -3,14 +3,17 @@
 // queues are in `EventBus+Announcements.swift`.
 
 extension EventBus {
-    /// Delivers `event` to the recipients its route holds when the pass begins; `cause` is
-    /// what a running trace records for the pass.
+    /// Delivers `event` to the recipients its route holds when the pass begins; `cause` and
+    /// `origin` are what a running trace records for the pass (`origin` is read only then).
     @inline(__always)
-    func runPass(_ event: any Event, cause: EventTrace.Cause?) {
+    func runPass(
+        _ event: any Event, cause: EventTrace.Cause?,
+        origin: @autoclosure () -> EventTrace.Origin? = nil
+    ) {
         let route = route(of: event)
         if route.isSticky { storeLatest(event, over: route) }
         if let trace {
-            runTracedPass(event, over: route, cause: cause, trace: trace)
+            runTracedPass(event, over: route, cause: cause, origin: origin(), trace: trace)
         } else {
             runPass(event, over: route, watchedBy: UnwatchedPass())
         }
@@ -24,7 +27,7 @@ extension EventBus {
         let route = RouteView(entries: entries, kind: EventKind(type(of: event)))
         withExtendedLifetime(entries) {
             if let trace {
-                runTracedPass(event, over: route, cause: cause, trace: trace)
+                runTracedPass(event, over: route, cause: cause, origin: nil, trace: trace)
             } else {
                 runPass(event, over: route, watchedBy: UnwatchedPass())
             }
@@ -34,9 +37,12 @@ extension EventBus {
     /// A pass while a trace runs, kept out of line so the untraced pass stays small.
     @inline(never)
     private func runTracedPass(
-        _ event: any Event, over route: RouteView, cause: EventTrace.Cause?, trace: EventTrace
+        _ event: any Event, over route: RouteView, cause: EventTrace.Cause?,
+        origin: EventTrace.Origin?, trace: EventTrace
     ) {
-        runPass(event, over: route, watchedBy: TracedPass(trace: trace, cause: cause))
+        runPass(
+            event, over: route,
+            watchedBy: TracedPass(trace: trace, cause: cause, origin: origin))
     }
 
     /// The pass itself, compiled once for each kind of watcher: with no trace running, it is
@@ -265,11 +271,15 @@ struct TracedPass: PassWatcher {
     let trace: EventTrace
     /// What caused the pass's event (`nil` for an outermost dispatch).
     let cause: EventTrace.Cause?
+    /// Where the pass's event was dispatched or posted, if known.
+    let origin: EventTrace.Origin?
 
     @inline(__always)
     func passBegins(_ event: any Event, on bus: EventBus) {
         // Overwriting the trace's oldest record releases its event: app code.
-        bus.outsideRecipientCall { bus.beginTracedPass(of: event, cause: cause, in: trace) }
+        bus.outsideRecipientCall {
+            bus.beginTracedPass(of: event, cause: cause, origin: origin, in: trace)
+        }
     }
 
     @inline(__always)

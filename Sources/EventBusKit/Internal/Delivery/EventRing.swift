@@ -21,6 +21,8 @@ struct EventRing: ~Copyable {
         var isDispatched: Bool
         /// What caused the event, while a trace runs (`nil` otherwise).
         var cause: EventTrace.Cause?
+        /// Where a dispatched or posted event was made, while a trace runs (`nil` otherwise).
+        var origin: EventTrace.Origin? = nil
         /// For a replay: the one recipient it goes to, and the stamp of the stored value
         /// (see `LatestValues`); `nil` for every other event.
         var replay: (recipient: Recipient, stamp: Int)? = nil
@@ -66,13 +68,15 @@ struct EventRing: ~Copyable {
     /// - Complexity: O(1) amortized.
     @inline(__always)  // keeps the event in its existential (ARCHITECTURE.md, "Tricks")
     mutating func append(
-        _ event: consuming any Event, isDispatched: Bool, cause: EventTrace.Cause?
+        _ event: consuming any Event, isDispatched: Bool, cause: EventTrace.Cause?,
+        origin: EventTrace.Origin? = nil
     ) {
         if count == slots.capacity {
             resize(to: max(Self.minimumCapacity, slots.capacity * 2))
         }
         slots.initialize(
-            slot(count), to: Slot(event: event, isDispatched: isDispatched, cause: cause))
+            slot(count),
+            to: Slot(event: event, isDispatched: isDispatched, cause: cause, origin: origin))
         count += 1
         if count > peak { peak = count }
     }
@@ -109,9 +113,12 @@ struct EventRing: ~Copyable {
         if count > peak { peak = count }
     }
 
-    /// Drops the cause of every waiting event (a new trace never saw them).
+    /// Drops the cause and origin of every waiting event (a new trace never saw them).
     mutating func forgetCauses() {
-        for offset in 0..<count { slots[slot(offset)].cause = nil }
+        for offset in 0..<count {
+            slots[slot(offset)].cause = nil
+            slots[slot(offset)].origin = nil
+        }
     }
 
     /// Whether ``fitToPeak()`` could free anything: the storage is above the minimum.

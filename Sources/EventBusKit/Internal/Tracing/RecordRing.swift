@@ -18,6 +18,7 @@ final class RecordRing {
         var sequence: Int
         var event: any Event
         var cause: EventTrace.Cause?
+        var origin: EventTrace.Origin?
         /// Indices into the trace's names, in call order: the first ``recipientCount``; the
         /// rest is storage kept from an older record this one overwrote.
         var recipients: [Int] = []
@@ -64,9 +65,13 @@ final class RecordRing {
     /// Inlined into the traced pass: a function of its own that takes `any Event` is
     /// specialized to box the event again (a copy and a destroy per traced pass).
     @inline(__always)
-    func push(sequence: Int, event: any Event, cause: EventTrace.Cause?) {
+    func push(
+        sequence: Int, event: any Event, cause: EventTrace.Cause?, origin: EventTrace.Origin?
+    ) {
         if initialized < capacity {
-            slots.initialize(initialized, to: Slot(sequence: sequence, event: event, cause: cause))
+            slots.initialize(
+                initialized,
+                to: Slot(sequence: sequence, event: event, cause: cause, origin: origin))
             newest = initialized
             initialized += 1
             return
@@ -75,6 +80,7 @@ final class RecordRing {
         slots[newest].sequence = sequence
         slots[newest].event = event
         slots[newest].cause = cause
+        slots[newest].origin = origin
         slots[newest].recipientCount = 0  // keeps the storage: `removeAll` costs ~85 instructions
         if !slots[newest].notes.isEmpty { slots[newest].notes.removeAll(keepingCapacity: true) }
     }
@@ -119,7 +125,7 @@ final class RecordRing {
             return EventTrace.Record(
                 sequence: slot.sequence, event: slot.event,
                 recipients: slot.recipients.prefix(slot.recipientCount).map { names[$0] },
-                cause: slot.cause,
+                cause: slot.cause, origin: slot.origin,
                 notes: slot.notes)
         }
     }
