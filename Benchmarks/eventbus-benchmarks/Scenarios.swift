@@ -117,7 +117,25 @@ func fanOut(_ fanOut: Int) -> Scenario {
                 bus.register(CountingConsumer([DidConsumeEvent.self]))
                 return bus
             },
-        ])
+        ] + observedPings(fanOut: fanOut))
+}
+
+/// `observe(_:)`: one `ObservedEvent` per recipient, none of them read (no view watches
+/// them). Beside the `subscribe` row, the price of the object storing the event and its
+/// count; no row where Observation is missing.
+func observedPings(fanOut: Int) -> [Case] {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return [] }
+    return [
+        Case(name: "EventBusKit `observe`", unitsPerIteration: fanOut) {
+            let bus = EventBus()
+            let observed = (0..<fanOut).map { _ in bus.observe(Ping.self) }
+            return .sync { n in
+                withExtendedLifetime(observed) {
+                    for i in 0..<n { bus.dispatch(Ping(value: i)) }
+                }
+            }
+        }
+    ]
 }
 
 /// Foundation's `NotificationCenter` with `fanOut` block observers, given its best case: a

@@ -12,8 +12,10 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     // What every routed call reads comes first, to share a cache line with the object's header.
     /// Whether `willConsume` names `T` itself (not a category), so a routed event is a `T`.
     private let listsT: Bool
-    /// Whether `willConsume` names ``AllEvent``: then `T` is `any Event`.
-    private let listsAll: Bool
+    /// Whether `T` is `any Event`, so the handler takes a routed event's existential as it
+    /// is: for ``AllEvent``, and for a subscription to one type that keeps events as they
+    /// came (``ObservedEvent``).
+    private let takesAnyEvent: Bool
     /// ``handler``, taking the event's existential in place of the `T` (see
     /// `borrowingHandler(_:)`; for ``AllEvent``, `T` is `any Event` and this is the handler
     /// itself); called only as ``borrowing`` allows.
@@ -79,7 +81,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
             listed != AllEvent.self || T.self == (any Event).self,
             "a stand-in for AllEvent takes any Event")
         willConsume = [listed]
-        listsAll = listed == AllEvent.self
+        takesAnyEvent = T.self == (any Event).self
         self.handler = handler
         let filter = filter ?? { _ in true }
         self.filter = filter
@@ -87,8 +89,8 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         self.label = label
         self.bus = bus
         listsT = listed == T.self
-        if listsAll {
-            // `T` is `any Event`: the handler takes the event as it is, no reinterpreting.
+        if takesAnyEvent {
+            // The handler takes the event as it is, no reinterpreting.
             borrowingHandler = handler as! (any Event) throws -> Void
             borrowingFilter = filter as! (any Event) -> Bool
             borrowing = .always
@@ -118,7 +120,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         do {
             if listsT {
                 try callRouted(event)
-            } else if listsAll {
+            } else if takesAnyEvent {
                 try borrowingHandler(event)
             } else {
                 try callCategory(event)

@@ -1,0 +1,112 @@
+#if canImport(Observation)
+    import Observation
+
+    /// The latest event of one type and how many arrived, for SwiftUI views and
+    /// `withObservationTracking`: made by ``EventBus/observe(_:fileID:line:)``.
+    ///
+    /// It holds a subscription to `T`, made with `replayingLatest: true`, for as long as it
+    /// lives: each delivery sets ``latest`` and adds one to ``count`` (replays included), and
+    /// an observer of either is told, inside the subscription's call. Made during a pass,
+    /// ``latest`` is `nil` until the replay runs after that pass. Releasing the object ends
+    /// the subscription. It is not `Sendable`: use it on the bus's isolation (for a view,
+    /// the main actor), and make it where it lives long, such as a model, not in a view's
+    /// initializer, which runs again each time the view is rebuilt.
+    ///
+    /// ```swift
+    /// let reward = bus.observe(RewardStateEvent.self)
+    /// withObservationTracking {
+    ///     _ = reward.latest
+    /// } onChange: {
+    ///     print("the reward changed")
+    /// }
+    /// ```
+    ///
+    /// While nothing has read ``latest`` or ``count`` since the last delivery, a delivery
+    /// tells no registrar: no observer can be waiting, so it costs a store and an add.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    public final class ObservedEvent<T: Event>: Observable {
+        /// What the subscription writes into; the subscription's closure holds it, not the
+        /// object, so releasing the object ends the subscription.
+        private let storage = ObservedEventStorage()
+        /// The subscription, ended when the object goes.
+        private let subscription: Subscription
+
+        init(bus: EventBus, fileID: String, line: Int) {
+            let storage = self.storage
+            // Listing `T` with a handler that takes `any Event`: the stand-in hands over the
+            // event as it came, so a delivery copies no `T` and allocates nothing.
+            subscription = bus.subscribe(
+                ClosureRecipient<any Event>(
+                    T.self, { storage.receive($0) }, nil, 0, true, fileID, line))
+        }
+
+        /// The last `T` delivered to this object, replays included; `nil` before the first.
+        public var latest: T? {
+            storage.willRead()
+            // The subscription lists `T`: every event it stored is a `T`.
+            return storage.latest.map { $0 as! T }
+        }
+
+        /// How many events were delivered to this object, replays included.
+        public var count: Int {
+            storage.willRead()
+            return storage.count
+        }
+    }
+
+    /// What an ``ObservedEvent`` shows, and the registrar its observers are on: not generic,
+    /// so a delivery looks up no generic metadata, and kept in an ``InPlace`` cell, so it
+    /// pays no run-time exclusivity check.
+    ///
+    /// Both properties are tracked under one key path (``count``): every delivery changes
+    /// both, so one mutation tells the observers of either.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    final class ObservedEventStorage: Observable {
+        private struct State {
+            /// The last event stored; a placeholder until ``count`` is positive (not an
+            /// optional: replacing an `Optional<any Event>` goes through its value
+            /// witnesses, about 60 instructions per delivery).
+            var latest: any Event = NothingYet()
+            var count = 0
+            /// Whether a property was read since the last delivery, so an observer may be
+            /// waiting. An observer is told of one change, and reads again to be told of the
+            /// next (that is how `withObservationTracking` and SwiftUI track), so a delivery
+            /// with no read since the last one has nobody to tell.
+            var mayBeObserved = false
+        }
+
+        private let registrar = ObservationRegistrar()
+        /// No access to it spans a call into app code: the registrar's observers run, and
+        /// a replaced event is released, outside every access.
+        private let state = InPlace(State())
+
+        /// The last event stored; `nil` before the first.
+        var latest: (any Event)? { state.value.count == 0 ? nil : state.value.latest }
+        /// How many events were stored.
+        var count: Int { state.value.count }
+
+        /// Registers a read with the registrar, for a tracking observer.
+        func willRead() {
+            state.value.mayBeObserved = true
+            registrar.access(self, keyPath: \.count)
+        }
+
+        /// Stores a delivered event, telling the registrar when an observer may be waiting
+        /// (its `willSet` observers run before the change, its `didSet` ones after).
+        func receive(_ event: any Event) {
+            guard state.value.mayBeObserved else { return store(event) }
+            state.value.mayBeObserved = false
+            registrar.withMutation(of: self, keyPath: \.count) { store(event) }
+        }
+
+        private func store(_ event: any Event) {
+            var replaced = event
+            swap(&replaced, &state.value.latest)
+            state.value.count &+= 1
+            // `replaced` is released here, after the accesses: its deinit may read the object.
+        }
+    }
+
+    /// What ``ObservedEventStorage`` holds before its first event.
+    private struct NothingYet: Event {}
+#endif

@@ -1,0 +1,128 @@
+#if canImport(Observation)
+    import EventBusKit
+    import Observation
+    import Testing
+
+    /// Contract §13.1: `observe(_:)` hands a view an observable object that holds the latest
+    /// event of a type and how many arrived.
+    @Suite struct ObservedEventTests {
+        @Test func aDeliverySetsLatestAndCountAndTellsAnObserverOnce() throws {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let bus = EventBus()
+            let observed = bus.observe(Num.self)
+            #expect(observed.latest == nil)
+            #expect(observed.count == 0)
+            let told = RefusalCounter()
+            for value in 1...3 {
+                // An observer is told of one change, then reads again, as a view does.
+                withObservationTracking {
+                    _ = observed.latest
+                } onChange: {
+                    told.add(1)
+                }
+                bus.dispatch(Num(value))
+                #expect(told.total == value)
+                #expect(observed.latest?.value == value)
+                #expect(observed.count == value)
+            }
+        }
+
+        @Test func anObserverOfCountIsToldOfEachDeliveryToo() {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let bus = EventBus()
+            let observed = bus.observe(Num.self)
+            let told = RefusalCounter()
+            withObservationTracking {
+                _ = observed.count
+            } onChange: {
+                told.add(1)
+            }
+            bus.dispatch(Num(1))
+            bus.dispatch(Num(2))  // nobody read since the first: nobody to tell
+            #expect(told.total == 1)
+            #expect(observed.count == 2)
+            withObservationTracking {
+                _ = observed.count
+            } onChange: {
+                told.add(1)
+            }
+            bus.dispatch(Num(3))
+            #expect(told.total == 2)
+        }
+
+        @Test func theObserverIsToldDuringTheDeliveryToTheObject() {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let bus = EventBus()
+            let observed = bus.observe(Num.self)
+            let told = RefusalCounter()
+            withObservationTracking {
+                _ = observed.latest
+            } onChange: {
+                told.add(1)
+            }
+            // Subscribed after the object: called after it in the same pass.
+            var toldBeforeTheNextRecipient: Int?
+            let next = bus.subscribe(to: Num.self) { _ in
+                toldBeforeTheNextRecipient = told.total
+            }
+            bus.dispatch(Num(7))
+            #expect(toldBeforeTheNextRecipient == 1)
+            withExtendedLifetime(next) {}
+        }
+
+        @Test func aStickyEventsLatestValueIsReplayedWhenTheObjectIsMade() {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let bus = EventBus()
+            bus.dispatch(Mood("calm"))
+            let observed = bus.observe(Mood.self)
+            #expect(observed.latest?.value == "calm")
+            #expect(observed.count == 1)
+            bus.dispatch(Mood("bright"))
+            #expect(observed.latest?.value == "bright")
+            #expect(observed.count == 2)
+        }
+
+        @Test func madeDuringAPassItsLatestIsNilUntilTheReplayAfterThePass() {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let bus = EventBus()
+            bus.dispatch(Mood("calm"))
+            var observed: ObservedEvent<Mood>?
+            var latestDuringThePass: String? = "unset"
+            let maker = bus.subscribe(to: Num.self) { _ in
+                observed = bus.observe(Mood.self)
+                latestDuringThePass = observed?.latest?.value
+            }
+            bus.dispatch(Num(1))
+            #expect(latestDuringThePass == nil)
+            #expect(observed?.latest?.value == "calm")
+            #expect(observed?.count == 1)
+            withExtendedLifetime(maker) {}
+        }
+
+        @Test func releasingTheObjectEndsItsSubscription() {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let bus = EventBus()
+            var observed: ObservedEvent<Num>? = bus.observe(Num.self)
+            #expect(bus.hasRecipients(for: Num.self))
+            #expect(bus.recipientCount == 1)
+            bus.dispatch(Num(1))
+            #expect(observed?.count == 1)
+            observed = nil
+            #expect(!bus.hasRecipients(for: Num.self))
+            #expect(bus.dispatch(Num(2)) == .drained(events: 1))
+            #expect(bus.recipientCount == 0)
+        }
+
+        @Test func theSubscriptionIsNamedWhereObserveWasCalled() {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let bus = EventBus()
+            let observed = bus.observe(Num.self)
+            let line = #line - 1
+            #expect(
+                bus.explain(Num(1)).recipients == [
+                    "Subscription(to: Num, at: EventBusKitTests/ObservedEventTests.swift:\(line))"
+                ])
+            withExtendedLifetime(observed) {}
+        }
+    }
+#endif
