@@ -8,8 +8,8 @@
         /// the running pass), for as long as it lives; see ``ObservedEvent``.
         ///
         /// ```swift
-        /// let reward = bus.observe(RewardStateEvent.self)
-        /// print(reward.count)   // 1 when the bus holds a latest RewardStateEvent
+        /// let price = bus.observe(PriceChanged.self)
+        /// print(price.latest?.cents ?? 0, price.count)   // 0 0: no price yet
         /// ```
         /// - Parameters:
         ///   - type: The event type to follow.

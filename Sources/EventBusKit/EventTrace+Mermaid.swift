@@ -4,8 +4,8 @@ extension EventTrace {
     /// The participants are `App`, the origin of outermost dispatches, then each recipient
     /// in the order the trace first meets it (and `Bus`, the origin of announcements the bus
     /// raised itself, where first needed). Each delivery is one arrow, labelled with the
-    /// pass's sequence, its event and the line that dispatched or posted it, when recorded
-    /// (`3. Num(2) at App/A.swift:8`): from `App` for an outermost dispatch,
+    /// pass's sequence and its event, and under them the line that dispatched or posted it,
+    /// when recorded (`3. Num(2)<br/>at App/A.swift:8`): from `App` for an outermost dispatch,
     /// from the recipient that dispatched for a nested one, and — dashed — from the recipient
     /// an announcement is about. `Note` lines mark an event that reached no one, a refused
     /// dispatch, a stream's drop, a subscription's failure and the drain budget's discards,
@@ -37,14 +37,16 @@ extension EventTrace {
             let origin = MermaidParticipant.origin(of: record)
             let from = participants.id(for: origin)
             let arrow = record.event is any _BusAnnouncement ? "-->>" : "->>"
-            let site = record.origin.map { " at \($0)" } ?? ""
-            let label = mermaidEscaped("\(record.sequence). \(eventLabel)\(site)")
+            // The call site goes on a second line, so an arrow is as wide as its event's label.
+            let site = record.origin.map { "<br/>at " + mermaidEscaped($0.description) } ?? ""
+            let label = mermaidEscaped("\(record.sequence). \(eventLabel)")
             for recipient in record.recipients {
                 body.append(
-                    "\(from)\(arrow)\(participants.id(for: .recipient(recipient))): \(label)")
+                    "\(from)\(arrow)\(participants.id(for: .recipient(recipient))): \(label)\(site)"
+                )
             }
             if record.recipients.isEmpty {
-                body.append("Note over \(from): \(label) reached no one")
+                body.append("Note over \(from): \(label) reached no one\(site)")
             }
             for note in record.notes {
                 let over: MermaidParticipant

@@ -13,11 +13,13 @@
     /// initializer, which runs again each time the view is rebuilt.
     ///
     /// ```swift
-    /// let reward = bus.observe(RewardStateEvent.self)
+    /// import Observation
+    ///
+    /// let price = bus.observe(PriceChanged.self)
     /// withObservationTracking {
-    ///     _ = reward.latest
+    ///     _ = price.latest
     /// } onChange: {
-    ///     print("the reward changed")
+    ///     print("the price changes")
     /// }
     /// ```
     ///

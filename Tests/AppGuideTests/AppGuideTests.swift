@@ -4,6 +4,19 @@ import Testing
 /// The article "Using EventBusKit in an app": its models, and the tests it shows.
 @MainActor
 @Suite struct AppGuideTests {
+    @Test func anObservedPriceHoldsTheLatestAndHowManyArrived() {
+        guard #available(iOS 17, macOS 14, *) else { return }
+        let bus = EventBus()
+        let model = PriceModel(bus: bus)
+        let watched = watchPrice(on: bus)
+
+        bus.dispatch(PriceChanged(cents: 250))
+
+        #expect(model.price.latest?.cents == 250)
+        #expect(watched.latest?.cents == 250)
+        #expect(watched.count == 1)
+    }
+
     @Test func aDispatchedItemUpdatesTheCartModel() {
         let bus = EventBus()
         let cart = CartModel(bus: bus)

@@ -131,8 +131,9 @@ private func here(_ line: Int) -> EventTrace.Origin {
                 """)
         #expect(
             trace.mermaid.contains(
-                "    P1->>P2: 1. tap at \(file):\(line)\n"
-                    + "    Note over P2: 2. next(2) at \(file):\(screen.nestedLine) reached no one")
+                "    P1->>P2: 1. tap<br/>at \(file):\(line)\n"
+                    + "    Note over P2: 2. next(2) reached no one<br/>at \(file):\(screen.nestedLine)"
+            )
         )
     }
 }

@@ -23,19 +23,19 @@ import Testing
                     participant P8 as Bus
                     participant P9 as Watchdog
                     participant P10 as Echo
-                    P1->>P2: 1. tap at App/Screen.swift:20
-                    P2->>P3: 2. next(2) at App/Screen.swift:24
+                    P1->>P2: 1. tap<br/>at App/Screen.swift:20
+                    P2->>P3: 2. next(2)<br/>at App/Screen.swift:24
                     Note over P3: dispatch of \(claim) by Flow refused: rejectedFull
                     P2-->>P4: 3. DidConsumeEvent of pass 1
-                    P3->>P5: 4. \(claim) at App/Flow.swift:8
-                    P3->>P6: 4. \(claim) at App/Flow.swift:8
+                    P3->>P5: 4. \(claim)<br/>at App/Flow.swift:8
+                    P3->>P6: 4. \(claim)<br/>at App/Flow.swift:8
                     Note over P6: Subscription(to: ClaimEvent, at: App/Prize.swift… failed on \(claim): soldOut
                     P3-->>P4: 5. DidConsumeEvent of pass 2
-                    Note over P5: 6. \(lost) at App/Prize.swift:51 reached no one
+                    Note over P5: 6. \(lost) reached no one<br/>at App/Prize.swift:51
                     P5->>P7: 7. tick(1)
                     Note over P7: events(of: TickEvent, bufferingPolicy: buffering… dropped tick(0)
                     P8-->>P9: 8. NoConsumerEvent of pass 6
-                    P1->>P10: 9. ping(1) at App/Echo.swift:3
+                    P1->>P10: 9. ping(1)<br/>at App/Echo.swift:3
                     P10->>P10: 10. ping(2)
                     Note over P10: 1 waiting event discarded at the drain budget
 
@@ -112,7 +112,8 @@ import Testing
             ])
         #expect(mermaid.filter { $0.contains(">>") }.count == 60)  // 10 × (2 + 1 + 3)
         #expect(mermaid.last == "    P4-->>P5: 50. DidConsumeEvent of pass 47")
-        #expect(mermaid.map(\.count).max() == "    P4-->>P5: 50. DidConsumeEvent of pass 47".count)
+        #expect(
+            mermaid.map(\.count).max() == "    P1->>P2: 46. tap<br/>at App/Screen.swift:20".count)
 
         let tree = trace.tree.split(separator: "\n")
         #expect(tree.count == 50)
