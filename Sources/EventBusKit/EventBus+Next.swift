@@ -40,7 +40,7 @@ extension EventBus {
     ///   ``WaitError/timedOut`` when `timeout` passed without a matching event.
     public func next<T: Event & Sendable>(
         _ type: T.Type,
-        where predicate: @escaping (T) -> Bool = { _ in true },
+        where predicate: ((T) -> Bool)? = nil,
         timeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> T {

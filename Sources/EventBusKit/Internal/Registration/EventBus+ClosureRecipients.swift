@@ -6,6 +6,11 @@ extension EventBus {
     ///
     /// The token of an owner-bound subscription does not end it on deinit (its owner's
     /// lifetime does).
+    ///
+    /// Inlined, as its `add(_:)` is, so that an unspecialized caller
+    /// (such as `next`) never builds the description: its fields go straight to the stand-in,
+    /// with no generic metadata looked up for `ClosureRecipient<T>`.
+    @inline(__always)
     func subscribe<T>(_ closure: ClosureRecipient<T>) -> Subscription {
         if closure.listed == T.self, let problem = Self.subscriptionProblem(closure.listed) {
             preconditionFailure(problem)
@@ -16,6 +21,7 @@ extension EventBus {
     }
 
     /// Registers `closure` through its stand-in and returns its recipient.
+    @inline(__always)
     func add<T>(_ closure: ClosureRecipient<T>) -> Recipient {
         let standIn = StandIn(
             listing: closure.listed, closure.handler, where: closure.filter,
