@@ -29,7 +29,7 @@
     public final class ObservedEvent<T: Event>: Observable {
         /// What the subscription writes into; the subscription's closure holds it, not the
         /// object, so releasing the object ends the subscription.
-        private let storage = ObservedEventStorage()
+        private let storage = ObservedEventStorage(of: T.self)
         /// The subscription, ended when the object goes.
         private let subscription: Subscription
 
@@ -57,58 +57,59 @@
     }
 
     /// What an ``ObservedEvent`` shows, and the registrar its observers are on: not generic,
-    /// so a delivery looks up no generic metadata, and kept in an ``InPlace`` cell, so it
-    /// pays no run-time exclusivity check.
+    /// so a delivery looks up no generic metadata.
     ///
-    /// Both properties are tracked under one key path (``count``): every delivery changes
-    /// both, so one mutation tells the observers of either.
+    /// The event is kept in a ``LatestSlot``, as a sticky event's latest value is: a small
+    /// trivial struct by writing its bytes, a class instance by one retain, anything else
+    /// copied in. Its stamp counts the deliveries. Both properties are tracked under one key
+    /// path (``count``): every delivery changes both, so one mutation tells the observers of
+    /// either.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     final class ObservedEventStorage: Observable {
-        private struct State {
-            /// The last event stored; a placeholder until ``count`` is positive (not an
-            /// optional: replacing an `Optional<any Event>` goes through its value
-            /// witnesses, about 60 instructions per delivery).
-            var latest: any Event = NothingYet()
-            var count = 0
-            /// Whether a property was read since the last delivery, so an observer may be
-            /// waiting. An observer is told of one change, and reads again to be told of the
-            /// next (that is how `withObservationTracking` and SwiftUI track), so a delivery
-            /// with no read since the last one has nobody to tell.
-            var mayBeObserved = false
+        private let registrar = ObservationRegistrar()
+        private let slot: LatestSlot
+        /// Whether a property was read since the last delivery, so an observer may be
+        /// waiting. An observer is told of one change, and reads again to be told of the next
+        /// (that is how `withObservationTracking` and SwiftUI track), so a delivery with no
+        /// read since the last one has nobody to tell. In an ``InPlace`` cell: no access to it
+        /// spans a call into app code, so it needs no run-time exclusivity check.
+        private let mayBeObserved = InPlace(false)
+
+        init<T: Event>(of type: T.Type) {
+            slot = LatestSlot(
+                type: ObjectIdentifier(T.self), isValueType: !(T.self is AnyObject.Type),
+                storing: howLatestIsStored(type: T.self))
         }
 
-        private let registrar = ObservationRegistrar()
-        /// No access to it spans a call into app code: the registrar's observers run, and
-        /// a replaced event is released, outside every access.
-        private let state = InPlace(State())
-
         /// The last event stored; `nil` before the first.
-        var latest: (any Event)? { state.value.count == 0 ? nil : state.value.latest }
+        var latest: (any Event)? { slot.value }
         /// How many events were stored.
-        var count: Int { state.value.count }
+        var count: Int { slot.stamp }
 
         /// Registers a read with the registrar, for a tracking observer.
         func willRead() {
-            state.value.mayBeObserved = true
+            mayBeObserved.value = true
             registrar.access(self, keyPath: \.count)
         }
 
         /// Stores a delivered event, telling the registrar when an observer may be waiting
         /// (its `willSet` observers run before the change, its `didSet` ones after).
         func receive(_ event: any Event) {
-            guard state.value.mayBeObserved else { return store(event) }
-            state.value.mayBeObserved = false
+            guard mayBeObserved.value else { return store(event) }
+            mayBeObserved.value = false
             registrar.withMutation(of: self, keyPath: \.count) { store(event) }
         }
 
+        /// Stores `event`; what it replaces is released after the store, as app code may
+        /// run in its deinit (and read this object).
+        @inline(__always)
         private func store(_ event: any Event) {
-            var replaced = event
-            swap(&replaced, &state.value.latest)
-            state.value.count &+= 1
-            // `replaced` is released here, after the accesses: its deinit may read the object.
+            let stamp = slot.stamp &+ 1
+            switch slot.storing {
+            case .bytes: slot.storeBytes(event, stamp: stamp)
+            case .object: release(afterAccess: slot.storeObject(event, stamp: stamp))
+            case .value: release(afterAccess: slot.store(event, stamp: stamp))
+            }
         }
     }
-
-    /// What ``ObservedEventStorage`` holds before its first event.
-    private struct NothingYet: Event {}
 #endif

@@ -99,6 +99,35 @@
             withExtendedLifetime(maker) {}
         }
 
+        @Test func aClassEventKeepsItsSubclassAndReleasesTheInstanceItReplaces() {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let bus = EventBus()
+            let observed = bus.observe(PageViewEvent.self)
+            weak var first: PageViewEvent?
+            do {
+                let page = PageViewEvent(page: "home")
+                first = page
+                bus.dispatch(page)
+            }
+            #expect(first != nil)  // the object holds it
+            bus.dispatch(UserRewardPageViewEvent(page: "prize"))
+            #expect(first == nil)  // replaced, and released
+            #expect(observed.latest?.description == "rewardPage(prize)")
+            #expect(observed.latest is UserRewardPageViewEvent)
+            #expect(observed.count == 2)
+        }
+
+        @Test func aStructHoldingAStringIsCopiedInAndOutIntact() {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let bus = EventBus()
+            let observed = bus.observe(Mood.self)
+            for word in ["calm", "bright", String(repeating: "long ", count: 20)] {
+                bus.dispatch(Mood(word))
+            }
+            #expect(observed.latest?.value == String(repeating: "long ", count: 20))
+            #expect(observed.count == 3)
+        }
+
         @Test func releasingTheObjectEndsItsSubscription() {
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
             let bus = EventBus()

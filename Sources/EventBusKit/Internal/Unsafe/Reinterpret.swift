@@ -107,6 +107,23 @@ func howLatestIsStored(_ event: any Event, isValueType: Bool) -> LatestSlot.Stor
     #endif
 }
 
+/// ``howLatestIsStored(_:isValueType:)`` for values of type `E`, known before any is seen
+/// (for ``ObservedEvent``, whose subscription lists `E`: a value type's events are `E`s, a
+/// class's are instances of `E` or a subclass). The existential's own buffer holds a value
+/// of at most three words, aligned to at most a word, whose bytes may be moved: a trivial
+/// type's always may.
+func howLatestIsStored<E: Event>(type: E.Type) -> LatestSlot.Storing {
+    #if EVENTBUSKIT_PORTABLE
+        return .value
+    #else
+        if E.self is AnyObject.Type { return .object }
+        let fitsInline =
+            MemoryLayout<E>.size <= 3 * MemoryLayout<Int>.size
+            && MemoryLayout<E>.alignment <= MemoryLayout<Int>.alignment
+        return _isPOD(E.self) && fitsInline ? .bytes : .value
+    #endif
+}
+
 // A class event's existential, copied as `LatestSlot` copies it. Today's ABI: an existential
 // holds a class instance as one reference in the first word of its buffer (as
 // `RouteTable.objectTypeKey(_:)` reads it), and copying the existential is retaining that
