@@ -17,7 +17,9 @@ extension EventBus {
     /// waiting task is cancelled (or already was), it throws `CancellationError` and leaves
     /// no recipient behind. With a `timeout`, a wait that sees no matching event within it
     /// throws ``WaitError/timedOut`` and leaves no recipient behind either; its timer is a
-    /// child task that ends with the call. The call keeps the bus alive while it waits.
+    /// child task that ends with the call. The wait holds no reference to the bus: called on
+    /// a temporary (`model.bus?.next(…)`), it lets the bus go when its owner does, and then
+    /// throws ``WaitError/busDeallocated``; a reference the caller keeps keeps the bus.
     ///
     /// ```swift
     /// struct DocumentSaved: Event, Sendable { let name: String }
@@ -37,8 +39,9 @@ extension EventBus {
     ///     caller's.
     /// - Returns: The first matching event delivered after the call.
     /// - Throws: `CancellationError` when the waiting task is cancelled;
-    ///   ``WaitError/timedOut`` when `timeout` passed without a matching event.
-    public func next<T: Event & Sendable>(
+    ///   ``WaitError/timedOut`` when `timeout` passed without a matching event;
+    ///   ``WaitError/busDeallocated`` when the bus went first.
+    public consuming func next<T: Event & Sendable>(
         _ type: T.Type,
         where predicate: ((T) -> Bool)? = nil,
         timeout: Duration? = nil,
@@ -54,9 +57,16 @@ extension EventBus {
             listing: T.self, { waiter.resume(with: .success($0)) }, where: predicate,
             name: { "next(\(T.self))" })
         closure.isOnce = true
-        closure.finish = { waiter.resume(with: .failure(CancellationError())) }
+        // Run when the bus goes (its teardown finishes every stand-in), or when the stand-in
+        // is released unresumed (removed through the object a `DidConsumeEvent` named).
+        closure.finish = { busGone in
+            waiter.resume(with: .failure(busGone ? WaitError.busDeallocated : CancellationError()))
+        }
         let token = subscribe(closure)
         let ending = token.ending
+        // From here the call holds no reference to the bus (`token` holds it weakly): a
+        // caller that passed a temporary lets the bus go when its owner does.
+        _ = consume self
         defer {
             // Cancelled (or resumed and already removed): remove it, on the bus's isolation.
             token.cancel()
@@ -68,10 +78,12 @@ extension EventBus {
                     waiter.wait(continuation)
                 }
             } onCancel: {
-                // Any thread: end the subscription so no pass calls it, and resume the caller.
+                // Any thread: resume the caller first (a sweep that removes the subscription
+                // finishes it, which would resume it otherwise), then end the subscription so
+                // no pass calls it.
+                waiter.resume(with: .failure(CancellationError()))
                 ending.end()
                 inbox.requestSweep()
-                waiter.resume(with: .failure(CancellationError()))
             }
         }
         guard let timeout else { return try await wait() }
@@ -79,9 +91,9 @@ extension EventBus {
             timer.addTask {
                 // Cancelled when the wait ends first: then it throws and ends, doing nothing.
                 try await Task.sleep(for: timeout, clock: .continuous)
+                waiter.resume(with: .failure(EventBus.WaitError.timedOut))
                 ending.end()
                 inbox.requestSweep()
-                waiter.resume(with: .failure(EventBus.WaitError.timedOut))
             }
             defer { timer.cancelAll() }  // the group awaits the timer before it returns
             return try await wait()

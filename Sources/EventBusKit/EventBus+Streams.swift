@@ -132,7 +132,7 @@ extension EventBus {
         var closure = ClosureRecipient(
             listing: listed, StandIn.streaming(yield: { continuation.yield($0) }), name: label)
         closure.replaysLatest = replayingLatest
-        closure.finish = { continuation.finish() }
+        closure.finish = { _ in continuation.finish() }
         let ending = add(closure).ending
         // When the consumer stops, the handler (on whatever thread it runs) ends the
         // recipient first, as a dropped token does, so from then on the bus never calls it,

@@ -7,5 +7,9 @@ extension EventBus {
         /// No matching event was delivered within the `timeout` given, measured on
         /// `ContinuousClock`. The wait left no recipient behind.
         case timedOut
+        /// The bus was deallocated while the wait was on. A waiting `next` holds no reference
+        /// to the bus: a wait started on a temporary (`model.bus?.next(…)`) lets the bus go
+        /// when its owner does, and ends with this error.
+        case busDeallocated
     }
 }

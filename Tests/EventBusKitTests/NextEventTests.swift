@@ -97,4 +97,27 @@ import Testing
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(bus.recipientCount == 0)
     }
+
+    @Test func aWaitOnATemporaryDoesNotKeepTheBusAliveAndThrowsBusDeallocatedWhenItGoes() async {
+        final class Model { var bus: EventBus? = EventBus() }
+        let model = Model()
+        weak let bus = model.bus
+        let waiting = Task { try await model.bus?.next(Num.self) }
+        while bus?.recipientCount ?? 0 < 1 { await Task.yield() }
+        model.bus = nil  // the waiter holds no reference: the bus goes now
+        #expect(bus == nil)
+        await #expect(throws: EventBus.WaitError.busDeallocated) { try await waiting.value }
+    }
+
+    @Test func aReferenceTheCallerKeepsKeepsTheBusAndItsWait() async throws {
+        var bus: EventBus? = EventBus()
+        weak let weakBus = bus
+        let kept = bus!
+        let waiting = Task { try await kept.next(Num.self) }
+        while weakBus?.recipientCount ?? 0 < 1 { await Task.yield() }
+        bus = nil
+        #expect(weakBus != nil)
+        weakBus?.dispatch(Num(4))
+        #expect(try await waiting.value.value == 4)
+    }
 }

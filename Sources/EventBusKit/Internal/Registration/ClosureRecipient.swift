@@ -22,7 +22,7 @@ struct ClosureRecipient<T> {
     /// For an owner-bound subscription, the object whose deallocation ends it.
     var owner: AnyObject?
     /// What ends a stream or a waiter when the stand-in goes.
-    var finish: (@Sendable () -> Void)?
+    var finish: (@Sendable (_ busGone: Bool) -> Void)?
     /// How announcements, traces and `print(bus)` name it; made when first asked.
     var name: () -> String
 

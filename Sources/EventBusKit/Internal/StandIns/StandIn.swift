@@ -43,7 +43,7 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// only as ``borrowing`` allows.
     private let borrowingFilter: (any Event) -> Bool
     /// A stream's `finish` (or a waiter's); `nil` for other subscriptions.
-    private let finishStream: (@Sendable () -> Void)?
+    private let finishStream: (@Sendable (_ busGone: Bool) -> Void)?
     /// Makes the description when first asked: a type's name is costly to print, and most
     /// stand-ins are never described.
     private let label: () -> String
@@ -71,10 +71,10 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     /// A stand-in for a subscription to the events `listed` covers, plain or throwing (a
     /// thrown error is announced as a ``ConsumerFailedEvent``): `T` itself, ``AllEvent``
     /// (then `T` is `any Event`), or a category whose events are `T`s. `finish` runs when
-    /// the stand-in ends (the bus goes away, or it is released).
+    /// the stand-in ends (the bus goes away, or it is released), told whether the bus is gone.
     init(
         listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
-        where filter: ((T) -> Bool)?, finish: (@Sendable () -> Void)?,
+        where filter: ((T) -> Bool)?, finish: (@Sendable (_ busGone: Bool) -> Void)?,
         label: @escaping () -> String, bus: EventBus
     ) {
         precondition(
@@ -189,7 +189,8 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
 
     /// Ends a stream: its consumer reads what is buffered, then the stream finishes.
     func finish() {
-        finishStream?()
+        // The bus finishes its stand-ins from its deinit, when this weak reference is `nil`.
+        finishStream?(bus == nil)
     }
 
     var description: String { label() }
