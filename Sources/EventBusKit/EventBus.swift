@@ -172,7 +172,7 @@ public final class EventBus {
     ) -> DispatchReport {
         if core.isDelivering { return admitDuringDelivery(event, fileID: fileID, line: line) }
         #if DEBUG
-            checkIsolation()  // see EventBus+IsolationCheck.swift
+            checkIsolation("dispatch(_:fileID:line:)")  // see EventBus+IsolationCheck.swift
         #endif
         core.beginDrain()
         runPass(event, cause: nil, origin: EventTrace.Origin(fileID: fileID, line: line))

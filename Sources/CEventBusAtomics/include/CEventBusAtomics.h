@@ -23,4 +23,14 @@ static inline void eventbus_atomic_fetch_or(int *_Nonnull word, int bits) {
     (void)__atomic_fetch_or(word, bits, __ATOMIC_ACQ_REL);
 }
 
+// Debug checks of where the bus is called from (EventBus+IsolationCheck.swift).
+
+#include <pthread.h>
+#include <stdint.h>
+
+/// The calling thread's identity, as an integer: `pthread_self()`.
+static inline uintptr_t eventbus_current_thread(void) {
+    return (uintptr_t)pthread_self();
+}
+
 #endif

@@ -1,3 +1,5 @@
+import CEventBusAtomics
+
 /// The delivery rules of a bus: when a dispatch is delivered, queued or refused, how long a
 /// drain runs, what it reports, and when the bus announces.
 ///
@@ -36,6 +38,10 @@ struct DeliveryCore: ~Copyable {
     /// `ProblemLog` is not empty): kept here, beside ``isDelivering``, as the one thing about
     /// them the dispatch path reads.
     var problemsWaiting = false
+    #if DEBUG
+        /// The thread running the drain (debug builds: see `EventBus+IsolationCheck.swift`).
+        private(set) var drainingThread: UInt = 0
+    #endif
     /// The events waiting for their pass.
     private var waiting = EventRing()
     /// How many waiting events were dispatched (announcements are not counted).
@@ -78,6 +84,9 @@ struct DeliveryCore: ~Copyable {
     /// delivers what a problem handler dispatched.
     mutating func beginUncountedDrain() {
         isDelivering = true
+        #if DEBUG
+            drainingThread = eventbus_current_thread()
+        #endif
         delivered = 0
         discarded = 0
         replaysQueuedThisPass = 0

@@ -20,6 +20,9 @@ extension EventBus {
     /// Queues or refuses an event dispatched while the bus is delivering, at `fileID`:`line`.
     @inline(never)
     func admitDuringDelivery(_ event: any Event, fileID: String, line: Int) -> DispatchReport {
+        #if DEBUG
+            checkDrainingThread("dispatch(_:fileID:line:)")  // see EventBus+IsolationCheck.swift
+        #endif
         if let refusal = core.refusal() {
             recordRefusal(refusal, of: event)
             trace?.recordNote(

@@ -15,7 +15,9 @@ extension EventBus {
     /// - Returns: The new recipient, or `nil` when the consumer was already registered.
     func add(_ description: RecipientDescription) -> Recipient? {
         #if DEBUG
-            checkIsolation()  // see EventBus+IsolationCheck.swift
+            // See EventBus+IsolationCheck.swift.
+            let call: StaticString = "register, subscribe, events(of:) or next"
+            if isDelivering { checkDrainingThread(call) } else { checkIsolation(call) }
         #endif
         let consumer = description.consumer
         guard registeredRecipient(for: consumer) == nil else { return nil }
