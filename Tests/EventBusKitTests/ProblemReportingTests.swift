@@ -16,7 +16,7 @@ import Testing
         let (bus, recorder) = Self.observedBus()
         bus.register(
             TraceConsumer("Storm", [Num.self], trace: Trace()) { _ in
-                for _ in 0..<1_000_000 { bus.dispatch(Other()) }
+                for _ in 0..<1_000_000 { bus.dispatch(Other(), fileID: "App/Storm.swift", line: 7) }
             })
         let report = bus.dispatch(Num(1))
         #expect(report == .drained(events: 101))
@@ -24,7 +24,8 @@ import Testing
         #expect(recorder.problems.first?.count == 999_900)
         #expect(
             recorder.problems.first?.message
-                == "dispatch(_:) refused Other with rejectedFull (and 999899 more like it); "
+                == "dispatch(_:) at App/Storm.swift:7 refused Other with rejectedFull "
+                + "(and 999899 more like it); "
                 + "at most maximumPending (100) dispatched events wait: raise maximumPending, "
                 + "or dispatch less from inside a recipient's call")
     }

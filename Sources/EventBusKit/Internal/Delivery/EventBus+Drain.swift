@@ -24,7 +24,7 @@ extension EventBus {
             checkDrainingThread("dispatch(_:fileID:line:)")  // see EventBus+IsolationCheck.swift
         #endif
         if let refusal = core.refusal() {
-            recordRefusal(refusal, of: event)
+            recordRefusal(refusal, of: event, fileID: fileID, line: line)
             trace?.recordNote(
                 .refused(event: event, report: refusal, recipient: tracedRecipient),
                 inPass: pass.tracedPass)

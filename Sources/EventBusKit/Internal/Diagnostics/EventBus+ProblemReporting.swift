@@ -34,11 +34,12 @@ extension EventBus {
         if report != .drained(events: 0) { core.countDrain() }  // it delivered something
     }
 
-    /// Records a dispatch refused with `refusal`.
+    /// Records a dispatch refused with `refusal`, made at `fileID`:`line`.
     @inline(never)
-    func recordRefusal(_ refusal: DispatchReport, of event: any Event) {
+    func recordRefusal(_ refusal: DispatchReport, of event: any Event, fileID: String, line: Int) {
         recordProblem(
-            .dispatchRefused, what: "dispatch(_:) refused \(type(of: event)) with \(refusal)",
+            .dispatchRefused,
+            what: "dispatch(_:) at \(fileID):\(line) refused \(type(of: event)) with \(refusal)",
             fix: refusal == .rejectedReentrant
                 ? "the bus's reentrancy is .reject: dispatch after the pass ends, or make the bus "
                     + "with reentrancy: .queue"
