@@ -1,7 +1,7 @@
 import EventBusKit
 import Testing
 
-@Suite struct AnnouncementTests {
+@Suite(.noUnexpectedProblems) struct AnnouncementTests {
     @Test func noDidConsumeEventIsQueuedWhenNoOneListens() {
         let bus = EventBus()
         let trace = Trace()

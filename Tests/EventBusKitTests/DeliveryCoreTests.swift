@@ -4,7 +4,7 @@ import Testing
 
 /// The delivery rules as a state machine, with no bus and no consumers: each test drives
 /// `DeliveryCore` through the calls the bus makes and checks what it answers.
-@Suite struct DeliveryCoreTests {
+@Suite(.noUnexpectedProblems) struct DeliveryCoreTests {
     private func core(
         pending: Int = 100, drain: Int = 1_000, reentrancy: EventBus.Reentrancy = .queue
     ) -> DeliveryCore {

@@ -32,7 +32,7 @@ private func take(_ count: Int, from ring: inout EventRing) -> [Int] {
 /// The queue of events waiting for their pass: first in, first out through wrap-around,
 /// growth and shrinking; memory that follows the peak of what waits; and events moved, never
 /// copied or destroyed, until the ring itself goes away.
-@Suite struct EventRingTests {
+@Suite(.noUnexpectedProblems) struct EventRingTests {
     @Test func aRingAllocatesNothingUntilTheFirstAppendAndThenTheMinimum() {
         var ring = EventRing()
         #expect(ring.allocatedCapacity == 0)

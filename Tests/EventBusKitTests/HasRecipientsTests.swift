@@ -2,7 +2,7 @@ import EventBusKit
 import Testing
 
 /// Contract §10.6: `hasRecipients(for:)` answers by type, without a value.
-@Suite struct HasRecipientsTests {
+@Suite(.noUnexpectedProblems) struct HasRecipientsTests {
     @Test func answersWhetherATypeWouldReachALiveRecipient() {
         let bus = EventBus()
         let trace = Trace()

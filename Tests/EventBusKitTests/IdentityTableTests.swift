@@ -39,7 +39,7 @@ private func disagreements(
 /// The open-addressing table the registry and the route table find things in: set, get,
 /// update and remove agree with a `Dictionary`, through growth and through the backward-shift
 /// delete that keeps every run of colliding keys findable without tombstones.
-@Suite struct IdentityTableTests {
+@Suite(.noUnexpectedProblems) struct IdentityTableTests {
     @Test func anEmptyTableFindsNothingAndRemovesNothing() {
         var table = IdentityTable<Int>()
         let (keys, objects) = makeKeys(1)

@@ -25,7 +25,7 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
 
 /// The inbox where other threads meet the bus, with no bus: posting order kept, one locked
 /// take of everything, sweep requests, and what posts and barriers get once the bus is gone.
-@Suite struct InboxTests {
+@Suite(.noUnexpectedProblems) struct InboxTests {
     @Test func postsAreTakenInPostingOrderAndAwaitDeliverPostedWithNoDrainer() {
         let inbox = Inbox()
         let reports = (1...4).map { inbox.post(Num($0), from: site) }

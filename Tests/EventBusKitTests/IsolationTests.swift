@@ -32,7 +32,7 @@ actor CountingService {
     var closureEntries: [String] { closureTrace.entries }
 }
 
-@Suite struct IsolationTests {
+@Suite(.noUnexpectedProblems) struct IsolationTests {
     @MainActor
     @Test func aMainActorConsumerRegistersAndReceivesOnAMainActorBus() {
         let bus = EventBus()

@@ -6,7 +6,7 @@ import Testing
 /// layout, `latest(_:)` answers the value last dispatched, every value it replaces or forgets
 /// is released exactly once, then and not before, and a route built again finds the same
 /// slot.
-@Suite struct LatestValueStorageTests {
+@Suite(.noUnexpectedProblems) struct LatestValueStorageTests {
     /// Dispatches `count` values of each kind of sticky type, interleaved, and reads each
     /// type's latest after every dispatch.
     @Test func everyLayoutStoresTheValueLastDispatched() {
@@ -91,7 +91,7 @@ import Testing
     /// The value a store replaces is released after the new one is stored, outside any
     /// recipient's call: its deinit sees the new value as the latest, and `cancelDelivery()`
     /// there answers `false` and stops nothing.
-    @Test(arguments: [false, true])
+    @Test(.allowsProblems, arguments: [false, true])
     func aReplacedValuesDeinitSeesTheNewValueAndCannotStopAPass(asClass: Bool) {
         let bus = EventBus()
         let trace = Trace()

@@ -1,7 +1,7 @@
 import EventBusKit
 import Testing
 
-@Suite struct LifetimeTests {
+@Suite(.noUnexpectedProblems) struct LifetimeTests {
     @Test func registerRetainsTheConsumerUntilDeregister() {
         let bus = EventBus()
         weak var weakConsumer: RecordingConsumer?

@@ -64,7 +64,7 @@ struct MatchRow: Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite struct MatchingTests {
+@Suite(.noUnexpectedProblems) struct MatchingTests {
     /// Contract §2, row by row, with every wildcard position.
     static let table: [MatchRow] = [
         // 1. NoEvent in W beats everything, AllEvent in W too.
@@ -106,12 +106,12 @@ struct MatchRow: Sendable, CustomTestStringConvertible {
         MatchRow("6", [], [.num], .other, false),
     ]
 
-    @Test(arguments: table)
+    @Test(.allowsProblems, arguments: table)
     func matchingFollowsTheContractTable(_ row: MatchRow) {
         #expect(trace(of: row, routedBeforeRegistering: false) == row.expectedTrace)
     }
 
-    @Test(arguments: table)
+    @Test(.allowsProblems, arguments: table)
     func aCachedRouteAgreesWithAFreshOne(_ row: MatchRow) {
         // The same row, with the event's route computed *before* the recipient registers:
         // the incremental route update must decide exactly as a fresh computation.

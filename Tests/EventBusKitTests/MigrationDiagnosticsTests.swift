@@ -4,7 +4,7 @@ import Testing
 
 // Each test declares its own consumer types: a warning is given once per type, process-wide.
 
-@Suite struct MigrationDiagnosticsTests {
+@Suite(.noUnexpectedProblems) struct MigrationDiagnosticsTests {
     @Test func aConsumerWhoseExcludeListNamesNoEventIsWarnedAboutOnceForItsType() {
         final class Migrated: EventConsumer {
             var willConsume: [any Event.Type] { [Num.self] }

@@ -7,7 +7,7 @@ import Testing
 /// `EVENTBUS_MODEL_RUNS` sets the number of sequences (default 10,000; the long mode runs
 /// 1,000,000 in release: `EVENTBUS_MODEL_RUNS=1000000 swift test -c release --filter
 /// ModelBasedTests`), `EVENTBUS_MODEL_SEED` the first seed.
-@Suite struct ModelBasedTests {
+@Suite(.noUnexpectedProblems) struct ModelBasedTests {
     private static let environment = ProcessInfo.processInfo.environment
     private static let runs = environment["EVENTBUS_MODEL_RUNS"].flatMap(Int.init) ?? 10_000
     private static let firstSeed =

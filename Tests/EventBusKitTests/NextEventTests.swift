@@ -3,7 +3,7 @@ import Testing
 
 /// Contract §10.4: `next(_:where:)` awaits the next matching event through a one-shot
 /// subscription.
-@MainActor @Suite struct NextEventTests {
+@MainActor @Suite(.noUnexpectedProblems) struct NextEventTests {
     @Test func resumesWithTheFirstMatchingEventAndIsRemovedAtOnce() async throws {
         let bus = EventBus()
         var seen: [String] = []

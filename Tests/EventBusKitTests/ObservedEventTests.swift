@@ -5,7 +5,7 @@
 
     /// Contract §13.1: `observe(_:)` hands a view an observable object that holds the latest
     /// event of a type and how many arrived.
-    @Suite struct ObservedEventTests {
+    @Suite(.noUnexpectedProblems) struct ObservedEventTests {
         @Test func aDeliverySetsLatestAndCountAndTellsAnObserverOnce() throws {
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
             let bus = EventBus()

@@ -3,7 +3,7 @@ import Testing
 
 /// Contract §12.2: `subscribeOnce` delivers at most one event, the first that reaches it and
 /// passes `where`, and ends before its handler is called.
-@Suite struct OneShotSubscriptionTests {
+@Suite(.noUnexpectedProblems) struct OneShotSubscriptionTests {
     @Test func itDeliversTheFirstEventThenEnds() {
         let bus = EventBus()
         let trace = Trace()

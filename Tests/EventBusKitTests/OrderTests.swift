@@ -1,7 +1,7 @@
 import EventBusKit
 import Testing
 
-@Suite struct OrderTests {
+@Suite(.noUnexpectedProblems) struct OrderTests {
     @Test func recipientsAreCalledInRegistrationOrder() {
         let bus = EventBus()
         let trace = Trace()

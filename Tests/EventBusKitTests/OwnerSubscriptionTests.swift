@@ -8,7 +8,7 @@ final class OwnerBoundScreen {
     init(name: String) { self.name = name }
 }
 
-@Suite struct OwnerSubscriptionTests {
+@Suite(.noUnexpectedProblems) struct OwnerSubscriptionTests {
     @Test func theOwnerIsHandedToTheClosureWithEachEvent() {
         let bus = EventBus()
         let screen = OwnerBoundScreen(name: "cart")

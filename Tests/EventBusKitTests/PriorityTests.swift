@@ -3,7 +3,7 @@ import Testing
 
 /// Contract §10.2: recipients are called in descending priority, registration order among
 /// equals; everything else of §3–§4 is unchanged.
-@Suite struct PriorityTests {
+@Suite(.noUnexpectedProblems) struct PriorityTests {
     @Test func recipientsAreCalledInDescendingPriorityThenRegistrationOrder() {
         let bus = EventBus()
         let trace = Trace()

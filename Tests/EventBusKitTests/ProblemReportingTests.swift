@@ -3,7 +3,7 @@ import Testing
 
 /// Contract §11.1–§11.3: misuse the bus can see is reported once per kind per outermost app
 /// call, with a count and what to do, to `onProblem` (or printed in debug builds).
-@Suite struct ProblemReportingTests {
+@Suite(.noUnexpectedProblems) struct ProblemReportingTests {
     /// A bus whose problems are appended to the returned recorder.
     private static func observedBus(maximumPending: Int = 100) -> (EventBus, ProblemRecorder) {
         let bus = EventBus(maximumPending: maximumPending)

@@ -43,7 +43,7 @@ private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
 /// A route's entries: kept in call order (descending priority, then registration) whatever
 /// the order recipients arrive in, one entry per recipient, removals that keep the others'
 /// order, and copies that a pass can keep reading while the original changes.
-@Suite struct RouteEntriesTests {
+@Suite(.noUnexpectedProblems) struct RouteEntriesTests {
     /// Insertion orders of the six recipients (indices in registration order).
     static let insertionOrders: [[Int]] = [
         [0, 1, 2, 3, 4, 5],

@@ -16,7 +16,7 @@ struct ExplainedRow: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(row.testDescription): \(reason)" }
 }
 
-@Suite struct RoutingExplanationTests {
+@Suite(.noUnexpectedProblems) struct RoutingExplanationTests {
     private static let noEvent = "NoEvent in willConsume"
     private static let excludesAll = "AllEvent in excludeList"
     private static let includesAll = "AllEvent in willConsume"

@@ -15,7 +15,7 @@ private final class Screen: EventConsumer, CustomStringConvertible {
 
 /// A trace keeps the names of the recipients its records reached, and forgets the names no
 /// record holds any more: its memory follows its capacity, not every recipient it has met.
-@Suite struct TraceNameTableTests {
+@Suite(.noUnexpectedProblems) struct TraceNameTableTests {
     @Test func aTraceForgetsTheNamesItsRecordsNoLongerHold() {
         let trace = EventTrace(capacity: 3)
         var largest = 0

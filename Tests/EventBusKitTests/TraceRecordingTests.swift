@@ -30,7 +30,7 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.text) }
 
 /// What an `EventTrace` keeps, fed directly through the calls the bus makes: its records and
 /// notes, its ring of passes, and typed access to the events.
-@Suite struct TraceRecordingTests {
+@Suite(.noUnexpectedProblems) struct TraceRecordingTests {
     @Test func recordsHoldEachPassWithItsRecipientsAndCauseInDeliveryOrder() {
         let trace = EventTrace(capacity: 100)
         recordScenario(into: trace)

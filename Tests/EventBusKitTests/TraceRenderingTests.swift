@@ -3,7 +3,7 @@ import Testing
 @testable import EventBusKit
 
 /// A trace drawn as a Mermaid sequence diagram and as a tree of causes.
-@Suite struct TraceRenderingTests {
+@Suite(.noUnexpectedProblems) struct TraceRenderingTests {
     @Test func theMermaidDiagramOfAKnownRunIsExact() {
         let trace = EventTrace(capacity: 100)
         recordScenario(into: trace)

@@ -60,7 +60,7 @@ private func shapes(_ trace: EventTrace?) -> [TracedPass] {
 /// trace or start another. Each test pins what the traces then hold: a trace that was
 /// stopped or replaced during a pass records nothing more, and a new trace records only
 /// causes it saw.
-@Suite struct TracingAppCodeTests {
+@Suite(.noUnexpectedProblems) struct TracingAppCodeTests {
     // MARK: A recipient's description, read when a trace first names it
 
     @Test func aDescriptionThatStartsATraceBeforeItsConsumerDispatchesLeavesTheNewTraceACleanRoot()

@@ -3,7 +3,7 @@ import Testing
 
 /// Contract §10.5: closures subscribe to `AllEvent` and to categories in every form, under
 /// the same order, snapshot and lifetime rules.
-@Suite struct WildcardSubscriptionTests {
+@Suite(.noUnexpectedProblems) struct WildcardSubscriptionTests {
     @Test func anAllEventClosureReceivesEveryDispatchedEventButNoAnnouncement() {
         let bus = EventBus()
         var seen: [String] = []

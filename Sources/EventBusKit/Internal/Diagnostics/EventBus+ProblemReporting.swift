@@ -111,14 +111,25 @@ extension EventBus {
         return report
     }
 
-    /// Hands `problem` to ``onProblem``, or prints it in debug builds.
+    /// Hands `problem` to ``onProblem``; with none, to the task's
+    /// ``problemsWithNoHandler`` (the tests' trait that fails on an unexpected problem), or
+    /// prints it in debug builds.
     private func report(_ problem: Problem) {
         if let onProblem {
             onProblem(problem)
+            return
+        }
+        if let hook = Self.problemsWithNoHandler {
+            hook(problem)
             return
         }
         #if DEBUG
             writeToStandardError(problem.description)
         #endif
     }
+
+    /// Where a problem goes when the bus has no ``onProblem``, in the task that reports it:
+    /// `nil` (printing in debug builds) unless a scope sets it. The tests' trait sets one that
+    /// records an issue, so a suite not about misuse fails on any problem.
+    @TaskLocal static var problemsWithNoHandler: (@Sendable (Problem) -> Void)?
 }
