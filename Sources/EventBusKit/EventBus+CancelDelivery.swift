@@ -14,12 +14,23 @@ extension EventBus {
     /// the bus runs outside a recipient's call: a `deinit`, a `description`, a list getter —
     /// it returns `false` and changes nothing.
     ///
+    /// A gate that holds its bus weakly, with an owner-bound subscription (the bus holds the
+    /// gate weakly and hands it to the closure, so the closure captures no `self`):
+    ///
     /// ```swift
     /// struct Purchase: Event { let amount: Int }
     ///
-    /// let limit = 1_000
-    /// let gate = bus.subscribe(to: Purchase.self, priority: 10) { purchase in
-    ///     if purchase.amount > limit { bus.cancelDelivery() }  // no one else sees it
+    /// final class PurchaseGate {
+    ///     let limit = 1_000
+    ///     private weak var bus: EventBus?
+    ///
+    ///     init(bus: EventBus) {
+    ///         self.bus = bus
+    ///         bus.subscribe(to: Purchase.self, owner: self, priority: 10) { gate, purchase in
+    ///             // No one after the gate sees a purchase over the limit.
+    ///             if purchase.amount > gate.limit { gate.bus?.cancelDelivery() }
+    ///         }
+    ///     }
     /// }
     /// ```
     /// - Returns: Whether a recipient's call was running (and the pass now ends after it).
