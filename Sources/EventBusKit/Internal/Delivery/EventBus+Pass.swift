@@ -85,6 +85,15 @@ extension EventBus {
                         ofAnnouncement: route.isAnnouncement, watchedBy: watcher)
                     continue
                 }
+                if state == Self.filteredSubscription {
+                    if deliverFiltered(event, to: entries[index], watchedBy: watcher) {
+                        delivered &+= 1
+                        announceConsumption(
+                            by: entries[index].consumer!, of: event,
+                            ofAnnouncement: route.isAnnouncement, watchedBy: watcher)
+                    }
+                    continue
+                }
             }
             if let consumer = deliverChecked(event, to: entries[index], watchedBy: watcher) {
                 delivered &+= 1
@@ -102,6 +111,32 @@ extension EventBus {
                 announcement: NoConsumerEvent(event: event),
                 cause: watcher.announcementCause(namingRecipient: false, on: self))
         }
+    }
+
+    /// The state of a live subscription with a `where:` predicate and nothing else to check:
+    /// ``deliverFiltered(_:to:watchedBy:)`` serves it.
+    private static var filteredSubscription: Recipient.State { [.standIn, .filtered] }
+
+    /// Delivers `event` to the filtered subscription of `entry` if its predicate accepts it,
+    /// and returns whether it did; a predicate that ended its own subscription gets no call.
+    ///
+    /// The predicate runs outside the recipient's call (see ``insideRecipientCall(_:)``); the
+    /// entry holds the stand-in for the pass, as it holds every recipient the loop calls
+    /// unretained, so it costs the predicate's call and a state load more than the loop's own
+    /// call of a subscription.
+    @inline(never)
+    private func deliverFiltered<Watcher: PassWatcher>(
+        _ event: any Event, to entry: borrowing RouteEntry, watchedBy watcher: Watcher
+    ) -> Bool {
+        let unretained = entry.unretained!
+        guard outsideRecipientCall({ unretained.accepts(event) }),
+            unretained.state == Self.filteredSubscription
+        else { return false }
+        watcher.delivers(to: entry.recipient, on: self)
+        if unretained.consumeReportingAnnouncement(event) {
+            announcePending(of: unretained, by: entry.consumer!, event)
+        }
+        return true
     }
 
     /// Delivers `event` to the recipient of `entry` after checking that it may still be
