@@ -3,6 +3,13 @@
     import Observation
     import Testing
 
+    /// Reads what `read` reads under `withObservationTracking`, as a view's body does, and
+    /// adds one to `told` when a change of it is announced.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func track(_ read: () -> Void, told: RefusalCounter) {
+        withObservationTracking(read) { told.add(1) }
+    }
+
     /// Contract §13.1: `observe(_:)` hands a view an observable object that holds the latest
     /// event of a type and how many arrived.
     @Suite(.noUnexpectedProblems) struct ObservedEventTests {
@@ -15,11 +22,7 @@
             let told = RefusalCounter()
             for value in 1...3 {
                 // An observer is told of one change, then reads again, as a view does.
-                withObservationTracking {
-                    _ = observed.latest
-                } onChange: {
-                    told.add(1)
-                }
+                track({ _ = observed.latest }, told: told)
                 bus.dispatch(Num(value))
                 #expect(told.total == value)
                 #expect(observed.latest?.value == value)
@@ -32,20 +35,12 @@
             let bus = EventBus()
             let observed = bus.observe(Num.self)
             let told = RefusalCounter()
-            withObservationTracking {
-                _ = observed.count
-            } onChange: {
-                told.add(1)
-            }
+            track({ _ = observed.count }, told: told)
             bus.dispatch(Num(1))
             bus.dispatch(Num(2))  // nobody read since the first: nobody to tell
             #expect(told.total == 1)
             #expect(observed.count == 2)
-            withObservationTracking {
-                _ = observed.count
-            } onChange: {
-                told.add(1)
-            }
+            track({ _ = observed.count }, told: told)
             bus.dispatch(Num(3))
             #expect(told.total == 2)
         }
@@ -55,11 +50,7 @@
             let bus = EventBus()
             let observed = bus.observe(Num.self)
             let told = RefusalCounter()
-            withObservationTracking {
-                _ = observed.latest
-            } onChange: {
-                told.add(1)
-            }
+            track({ _ = observed.latest }, told: told)
             // Subscribed after the object: called after it in the same pass.
             var toldBeforeTheNextRecipient: Int?
             let next = bus.subscribe(to: Num.self) { _ in
