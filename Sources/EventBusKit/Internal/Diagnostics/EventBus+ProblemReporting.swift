@@ -119,7 +119,7 @@ extension EventBus {
             onProblem(problem)
             return
         }
-        if let hook = Self.problemsWithNoHandler {
+        if let hook = problemsWithNoHandler.get() {
             hook(problem)
             return
         }
@@ -128,8 +128,9 @@ extension EventBus {
         #endif
     }
 
-    /// Where a problem goes when the bus has no ``onProblem``, in the task that reports it:
-    /// `nil` (printing in debug builds) unless a scope sets it. The tests' trait sets one that
-    /// records an issue, so a suite not about misuse fails on any problem.
-    @TaskLocal static var problemsWithNoHandler: (@Sendable (Problem) -> Void)?
 }
+
+/// Where a problem goes when its bus has no `onProblem`, in the task that reports it: `nil`
+/// (printing in debug builds) unless a scope sets it with `withValue`. The tests' trait sets
+/// one that records an issue, so a suite not about misuse fails on any problem.
+let problemsWithNoHandler = TaskLocal<(@Sendable (EventBus.Problem) -> Void)?>(wrappedValue: nil)
