@@ -61,6 +61,10 @@ extension EventBus {
             /// ``EventBus/cancelDelivery()`` was called where it does nothing (it returned
             /// `false`).
             public static let cancelOutsideCall = Kind(name: "cancelOutsideCall")
+            /// A consumer was written the way SwiftEventBus apps are, where EventBusKit means
+            /// something else: its `excludeList` names `NoEvent`, which SwiftEventBus read as
+            /// "consume every event". Reported once per consumer type, in debug builds.
+            public static let swiftEventBusHabit = Kind(name: "swiftEventBusHabit")
         }
     }
 }

@@ -29,7 +29,9 @@ extension EventBus {
                 description.replaysLatest ?? consumer.replaysLatest
             )
         }
-        MigrationDiagnostics.check(lists, of: consumer)  // debug builds: SwiftEventBus habits
+        if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
+            recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
+        }
         if !description.isStandIn { recordIfItReachesNothing(consumer, lists: lists) }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
