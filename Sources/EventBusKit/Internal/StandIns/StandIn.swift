@@ -83,7 +83,11 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         willConsume = [listed]
         takesAnyEvent = T.self == (any Event).self
         self.handler = handler
-        let filter = filter ?? { _ in true }
+        // Unwrapped with `if let`, not `??`: a generic operator would hand the closure over at
+        // its most general abstraction and wrap it twice (two thunks on every call).
+        let accepting: (T) -> Bool
+        if let filter { accepting = filter } else { accepting = { _ in true } }
+        let filter = accepting
         self.filter = filter
         self.finishStream = finish
         self.label = label
