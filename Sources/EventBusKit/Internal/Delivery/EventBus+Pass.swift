@@ -86,7 +86,7 @@ extension EventBus {
                     continue
                 }
                 if state == Self.filteredSubscription {
-                    if deliverFiltered(event, to: entries[index], watchedBy: watcher) {
+                    if deliverFiltered(event, at: index, watchedBy: watcher) {
                         delivered &+= 1
                         announceConsumption(
                             by: entries[index].consumer!, of: event,
@@ -114,27 +114,29 @@ extension EventBus {
     }
 
     /// The state of a live subscription with a `where:` predicate and nothing else to check:
-    /// ``deliverFiltered(_:to:watchedBy:)`` serves it.
+    /// ``deliverFiltered(_:at:watchedBy:)`` serves it.
     private static var filteredSubscription: Recipient.State { [.standIn, .filtered] }
 
-    /// Delivers `event` to the filtered subscription of `entry` if its predicate accepts it,
-    /// and returns whether it did; a predicate that ended its own subscription gets no call.
+    /// Delivers `event` to the filtered subscription at `index` of the running pass's entries
+    /// if its predicate accepts it, and returns whether it did; a predicate that ended its own
+    /// subscription gets no call.
     ///
     /// The predicate runs outside the recipient's call (see ``insideRecipientCall(_:)``); the
     /// entry holds the stand-in for the pass, as it holds every recipient the loop calls
-    /// unretained, so it costs the predicate's call and a state load more than the loop's own
-    /// call of a subscription.
+    /// unretained. The entry is read in place from the running entries, as the loop reads it
+    /// (passing a copy would retain and release its two references).
     @inline(never)
     private func deliverFiltered<Watcher: PassWatcher>(
-        _ event: any Event, to entry: borrowing RouteEntry, watchedBy watcher: Watcher
+        _ event: any Event, at index: Int, watchedBy watcher: Watcher
     ) -> Bool {
-        let unretained = entry.unretained!
+        let entries = pass.runningEntries!.entries
+        let unretained = entries[index].unretained!
         guard outsideRecipientCall({ unretained.accepts(event) }),
             unretained.state == Self.filteredSubscription
         else { return false }
-        watcher.delivers(to: entry.recipient, on: self)
+        watcher.delivers(to: entries[index].recipient, on: self)
         if unretained.consumeReportingAnnouncement(event) {
-            announcePending(of: unretained, by: entry.consumer!, event)
+            announcePending(of: unretained, by: entries[index].consumer!, event)
         }
         return true
     }

@@ -169,4 +169,12 @@ struct UnretainedEntries {
     func retained() -> RouteEntries {
         object.takeUnretainedValue()
     }
+
+    /// The entries, in call order, read in place.
+    ///
+    /// - Precondition: The entries are alive (the pass that reads them is running).
+    @inline(__always)
+    var entries: SlotView<RouteEntry> {
+        object._withUnsafeGuaranteedRef { $0.view }
+    }
 }
