@@ -1,8 +1,9 @@
 /// The problems the bus has gathered and not yet reported (see ``EventBus/Problem``): per
 /// kind, a count and the first occurrence's description, in the order kinds first occurred.
 struct ProblemLog {
-    /// Whether nothing waits to be reported: the one thing the dispatch path reads.
-    private(set) var isEmpty = true
+    /// Whether nothing waits to be reported (the dispatch path reads its copy,
+    /// `DeliveryCore.problemsWaiting`).
+    var isEmpty: Bool { gathered.isEmpty }
 
     private struct Gathered {
         let kind: EventBus.Problem.Kind
@@ -29,7 +30,6 @@ struct ProblemLog {
 
     /// Gathers `count` occurrences of `kind`, the first described by `what` and `fix`.
     mutating func add(_ kind: EventBus.Problem.Kind, count: Int, what: String, fix: String) {
-        isEmpty = false
         if self.count(kind, count) { return }
         gathered.append(Gathered(kind: kind, count: count, what: what, fix: fix))
     }
@@ -53,7 +53,6 @@ struct ProblemLog {
                     message: Self.oneLine("\(entry.what)\(more); \(entry.fix)")))
         }
         gathered = held
-        isEmpty = held.isEmpty
         return ready
     }
 
