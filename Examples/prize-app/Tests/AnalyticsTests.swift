@@ -47,6 +47,7 @@ import Testing
         #expect(output.text == "")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test @MainActor func swappingTheSinkChangesOnlyWhereTheHitsGo() {
         let recorded = RecordingAnalyticsSink()
         let written = TextBuffer()

@@ -13,6 +13,7 @@ import Testing
     }
 
     /// Runs the demo's steps on `harness`, returning the snapshot after launch and each step.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func walk(_ harness: Harness) -> [Snapshot] {
         var snapshots = [
             Snapshot(stack: harness.app.flow.stack, showsPrize: harness.app.currentView.showsPrize)
@@ -30,6 +31,7 @@ import Testing
         #expect(Script.demo.words == ["2", "3", "claim", "2", "3"])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func navigationStacksAndThePrizeFollowTheJourney() {
         let snapshots = walk(Harness())
         #expect(
@@ -43,6 +45,7 @@ import Testing
             ])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func theClaimButtonIsShownExactlyWhileThePrizeIsOffered() {
         let harness = Harness()
         var claimable = [harness.app.currentView.button(for: .claim) != nil]
@@ -54,6 +57,7 @@ import Testing
         #expect(harness.app.model.isClaimed == true)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func analyticsReceivesEveryPageViewInOrder() {
         let harness = Harness()
         _ = walk(harness)
@@ -69,6 +73,7 @@ import Testing
         #expect(harness.analytics.flushCount == 1)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func theLoggerTracesEveryConsumptionBreadthFirst() {
         let harness = Harness()
         _ = walk(harness)
@@ -84,23 +89,24 @@ import Testing
                 "[Logger] FlowController consumed NavigationEvent(destination: screenThree)",
                 "[Logger] RewardModel consumed UserRewardPageViewEvent(screen: screenThree)",
                 "[Logger] AnalyticsMediator consumed UserRewardPageViewEvent(screen: screenThree)",
-                "[Logger] Screen Three consumed UserQualifiedForRewardEvent()",
+                "[Logger] \(RewardObserver.qualified) consumed UserQualifiedForRewardEvent()",
                 // claim
                 "[Logger] RewardModel consumed UserClaimRewardEvent()",
-                "[Logger] Screen Three consumed RewardClaimedStateEvent()",
-                // 2: popping back to Screen Two shows it again; the bus hands the new screen
-                // the latest reward state before its page view
+                "[Logger] \(RewardObserver.claimed) consumed RewardClaimedStateEvent()",
+                // 2: popping back to Screen Two shows it again; the bus hands the new screen's
+                // observation the latest reward state before its page view
                 "[Logger] FlowController consumed NavigationEvent(destination: screenTwo)",
-                "[Logger] Screen Two consumed RewardClaimedStateEvent()",
+                "[Logger] \(RewardObserver.claimed) consumed RewardClaimedStateEvent()",
                 "[Logger] AnalyticsMediator consumed PageViewEvent(screen: screenTwo)",
                 // 3: the model sees the reward page view but, claimed, offers nothing
                 "[Logger] FlowController consumed NavigationEvent(destination: screenThree)",
-                "[Logger] Screen Three consumed RewardClaimedStateEvent()",
+                "[Logger] \(RewardObserver.claimed) consumed RewardClaimedStateEvent()",
                 "[Logger] RewardModel consumed UserRewardPageViewEvent(screen: screenThree)",
                 "[Logger] AnalyticsMediator consumed UserRewardPageViewEvent(screen: screenThree)",
             ])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func theDemoTranscriptIsTheScriptTranscriptOfTheSameSteps() {
         let demo = CommandRun(["--demo"])
         let script = CommandRun(["--script", "2,3,claim,2,3"])

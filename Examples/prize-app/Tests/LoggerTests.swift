@@ -21,6 +21,7 @@ import Testing
         #expect(output.lines == ["[Logger] no one consumed Ping()"])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test @MainActor func logsTheAppsConsumersByName() {
         let harness = Harness()
         harness.app.bus.dispatch(Ping())

@@ -4,6 +4,7 @@ import Testing
 /// The whole `prize-app` command, driven through fake standard input and output.
 @MainActor
 @Suite struct PrizeAppCommandTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func pipedCommandsProduceTheScriptTranscriptOfTheSameSteps() {
         let piped = CommandRun([], input: ["2", "3", "claim", "quit"])
         let script = CommandRun(["--script", "2,3,claim,quit"])
@@ -13,6 +14,7 @@ import Testing
         #expect(piped.output.last == "Bye.")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func inputThatEndsBeforeQuitIsAnErrorAfterTheAnalyticsAreSent() {
         let run = CommandRun([], input: ["3"])
         #expect(run.status == 1)
@@ -24,12 +26,14 @@ import Testing
             ])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func anAlreadyClosedInputIsAnError() {
         let run = CommandRun([])
         #expect(run.status == 1)
         #expect(run.errors == ["prize-app: the input ended before 'quit'; leaving without it."])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func anEmptyLineAndAnUnknownWordGetAMessageAndTheLoopGoesOn() {
         let run = CommandRun([], input: ["", "jump", "quit"])
         #expect(run.status == 0)
@@ -46,6 +50,7 @@ import Testing
             ])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aButtonTheScreenDoesNotShowGetsAMessageAndDispatchesNothing() {
         let run = CommandRun(["--script", "claim,back,1"])
         #expect(run.status == 0)
@@ -65,12 +70,14 @@ import Testing
             ])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func helpListsTheCommands() {
         let run = CommandRun([], input: ["help", "quit"])
         let help = run.output.drop { $0 != "> help" }.dropFirst().prefix(6)
         #expect(Array(help) == ["Commands:"] + Command.helpLines)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aTerminalSessionRedrawsTheScreenWithTheEventsAndAPrompt() {
         let run = CommandRun([], input: ["2", "quit"], terminal: true)
         #expect(run.status == 0)
@@ -96,6 +103,7 @@ import Testing
             ])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aBadScriptStepStopsBeforeAnythingRuns() {
         let run = CommandRun(["--script", "2,clam"])
         #expect(run.status == 2)
@@ -106,6 +114,7 @@ import Testing
             ])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func helpPrintsTheUsageAndSucceeds() {
         let run = CommandRun(["--help"])
         #expect(run.status == 0)
@@ -113,6 +122,7 @@ import Testing
         #expect(run.errors == [])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func analyticsGoToTheNamedFileInsteadOfTheTranscript() {
         let run = CommandRun(["--script", "3", "--analytics", "hits.jsonl"])
         #expect(run.status == 0)
@@ -124,6 +134,7 @@ import Testing
         #expect(run.output.contains { $0.hasPrefix("{") } == false)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func anAnalyticsFileThatCannotBeOpenedIsAnError() {
         let output = TextBuffer()
         let errors = TextBuffer()
@@ -138,6 +149,7 @@ import Testing
             ])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aTraceFileGetsTheRunsDiagramAndTreeAndTheTranscriptIsUnchanged() {
         let traced = CommandRun(["--script", "help", "--trace", "trace.md"])
         #expect(traced.status == 0)
@@ -145,8 +157,8 @@ import Testing
         #expect(traced.analyticsFile == nil)
         // The launch: Screen One is shown, its page view counted, and both consumptions
         // logged; each dispatch names its line.
-        let application = "PrizeApp/PrizeApplication.swift:57"
-        let screen = "PrizeApp/ScreenController.swift:47"
+        let application = "PrizeApp/PrizeApplication.swift:58"
+        let screen = "PrizeApp/ScreenController.swift:59"
         #expect(
             traced.traceFile == [
                 "# What the bus did",
@@ -181,6 +193,7 @@ import Testing
             ])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aTraceFileThatCannotBeOpenedIsAnErrorBeforeAnythingRuns() {
         let output = TextBuffer()
         let errors = TextBuffer()

@@ -6,6 +6,7 @@ import Testing
 /// dispatched them and who received them — the way to test code that uses the bus.
 @MainActor
 @Suite struct TracedRunTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aTraceStartsBeforeTheLaunchAndSeesItsNavigation() throws {
         let app = PrizeApplication(
             analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(), tracing: true)
@@ -17,11 +18,13 @@ import Testing
         #expect(launch.recipients == ["FlowController"])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func anUntracedAppHasNoTrace() {
         let app = PrizeApplication(analyticsSink: RecordingAnalyticsSink(), log: TextBuffer())
         #expect(app.trace == nil)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func reachingScreenThreeQualifiesTheUserThroughTheRewardModel() throws {
         let app = PrizeApplication(
             analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(), tracing: true)
@@ -34,9 +37,10 @@ import Testing
         #expect(
             qualified.map(\.cause) == [.init(sequence: pageView.sequence, recipient: "RewardModel")]
         )
-        #expect(qualified.map(\.recipients) == [["Screen Three"]])
+        #expect(qualified.map(\.recipients) == [[RewardObserver.qualified]])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func claimingDispatchesTheClaimedStateOnceAndNeverQualifiesAgain() throws {
         let app = PrizeApplication(
             analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(), tracing: true)
@@ -50,7 +54,7 @@ import Testing
         #expect(
             claimed.map(\.cause?.recipient) == ["RewardModel", "FlowController", "FlowController"])
         #expect(claimed.first?.cause == .init(sequence: claim.sequence, recipient: "RewardModel"))
-        #expect(claimed.map(\.recipients) == [["Screen Three"], ["Screen Two"], ["Screen Three"]])
+        #expect(claimed.map(\.recipients) == Array(repeating: [RewardObserver.claimed], count: 3))
         // Screen Three was reached twice; only the first visit qualified.
         #expect(trace.events(of: UserRewardPageViewEvent.self).count == 2)
         #expect(trace.events(of: UserQualifiedForRewardEvent.self).count == 1)
@@ -58,6 +62,7 @@ import Testing
         #expect(trace.overwrittenCount == 0)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func explainSaysWhoWouldReceiveARewardPageViewAndWhy() {
         let app = PrizeApplication(analyticsSink: RecordingAnalyticsSink(), log: TextBuffer())
         let explanation = app.bus.explain(UserRewardPageViewEvent(screen: .screenThree))
@@ -68,22 +73,28 @@ import Testing
                 "RewardModel receives it: entry UserRewardPageViewEvent of willConsume covers it",
                 "AnalyticsMediator receives it: entry PageViewEvent of willConsume covers it",
                 "Logger does not receive it: no entry covers it",
-                "Screen One does not receive it: no entry covers it",
+                "\(RewardObserver.qualified) does not receive it: it is a subscription to "
+                    + "UserQualifiedForRewardEvent, which does not cover it",
+                "\(RewardObserver.claimed) does not receive it: it is a subscription to "
+                    + "RewardClaimedStateEvent, which does not cover it",
             ])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func printingTheBusListsTheAppsConsumersAndRoutes() {
         let app = PrizeApplication(analyticsSink: RecordingAnalyticsSink(), log: TextBuffer())
         #expect(
             "\(app.bus)" == """
-                EventBus: 5 recipients
+                EventBus: 6 recipients
                   1. FlowController  willConsume: [NavigationEvent]  excludeList: []
                   2. RewardModel  willConsume: [UserRewardPageViewEvent, \
                 UserClaimRewardEvent]  excludeList: []
                   3. AnalyticsMediator  willConsume: [PageViewEvent]  excludeList: []
                   4. Logger  willConsume: [DidConsumeEvent, NoConsumerEvent]  excludeList: []
-                  5. Screen One  willConsume: [RewardClaimedStateEvent, \
-                UserQualifiedForRewardEvent]  excludeList: []
+                  5. \(RewardObserver.qualified)  willConsume: \
+                [UserQualifiedForRewardEvent]  excludeList: []
+                  6. \(RewardObserver.claimed)  willConsume: \
+                [RewardClaimedStateEvent]  excludeList: []
                 routes built:
                   DidConsumeEvent → Logger
                   NavigationEvent → FlowController
@@ -92,6 +103,7 @@ import Testing
     }
 
     // The example of the article "Seeing an event flow", as it is printed there.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func claimingTellsTheScreenThePrizeIsGone() throws {
         let app = PrizeApplication(
             analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(),
@@ -108,7 +120,12 @@ import Testing
             claimed.map(\.cause) == [
                 .init(sequence: claim.sequence, recipient: "RewardModel")
             ])
-        #expect(claimed.map(\.recipients) == [["Screen Three"]])
+        // The screen's observation of the reward state, named by its line
+        let screen = "PrizeApp/ScreenController.swift:58"
+        #expect(
+            claimed.map(\.recipients) == [
+                ["Subscription(to: RewardClaimedStateEvent, at: \(screen))"]
+            ])
         #expect(trace.events(of: UserQualifiedForRewardEvent.self).count == 1)
     }
 }

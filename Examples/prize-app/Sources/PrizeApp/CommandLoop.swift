@@ -1,3 +1,5 @@
+import Observation
+
 /// Reads commands, taps the app's buttons, and shows what happened.
 ///
 /// Each line of input is one command. A button command (`1`, `2`, `3`, `claim`, `back`) is
@@ -9,11 +11,17 @@
 /// ends with status 0 (``EndOfInput/quits``, for scripts) or writes an error and ends with
 /// status 1 (``EndOfInput/isAnError``, for a user's input that closed early).
 ///
+/// The screen is drawn inside `withObservationTracking`, as a SwiftUI view's body runs: the
+/// reward state it reads (``ScreenController/showsPrize``, through `ObservedEvent`s) is
+/// tracked, and a change of it marks the drawn screen out of date, whatever caused it.
+///
 /// The two styles show the same events:
-/// - ``Style/transcript`` echoes each command as `> 2` (an empty line as `>`), then the log lines and analytics it
-///   caused, any message, and the screen when a button was tapped: a reproducible record.
+/// - ``Style/transcript`` echoes each command as `> 2` (an empty line as `>`), then the log
+///   lines and analytics it caused, any message, and the screen when a button was tapped or
+///   the reward state it showed changed: a reproducible record.
 /// - ``Style/terminal`` clears the terminal and redraws the screen after every command, with
 ///   the events and message below it and a prompt.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 public final class CommandLoop {
     /// How the loop shows the app.
@@ -42,6 +50,8 @@ public final class CommandLoop {
     private let errors: any OutputSink
     /// How the app is shown.
     private let style: Style
+    /// Set when the reward state the drawn screen showed changes.
+    private let screenChanged = ScreenChangeFlag()
 
     /// Creates a loop that drives `app`.
     /// - Parameters:
@@ -108,21 +118,32 @@ public final class CommandLoop {
 
     /// Shows the events of the last command, `message`, and the screen.
     ///
-    /// A transcript shows the screen only when `redraw` is set (a button was tapped); a
-    /// terminal always redraws it.
+    /// A transcript shows the screen only when `redraw` is set (a button was tapped) or the
+    /// reward state it showed changed since it was drawn; a terminal always redraws it.
     private func show(message: String?, redraw: Bool) {
         let events = activity.takeLines()
         switch style {
         case .transcript:
             events.forEach(output.writeLine)
             if let message { output.writeLine(message) }
-            if redraw { TextRenderer.render(app.currentView).forEach(output.writeLine) }
+            if screenChanged.take() || redraw { drawScreen().forEach(output.writeLine) }
         case .terminal:
             output.write(TextRenderer.clearScreen)
-            TextRenderer.render(app.currentView).forEach(output.writeLine)
+            drawScreen().forEach(output.writeLine)
             if !events.isEmpty { (["", "Events:"] + events).forEach(output.writeLine) }
             if let message { (["", message]).forEach(output.writeLine) }
             output.write("\nType a command (help lists them)\n> ")
+        }
+    }
+
+    /// The current screen's lines, drawn while Observation tracks what they read: a change
+    /// of it sets ``screenChanged``.
+    private func drawScreen() -> [String] {
+        _ = screenChanged.take()
+        return withObservationTracking {
+            TextRenderer.render(app.currentView)
+        } onChange: { [screenChanged] in
+            screenChanged.set()
         }
     }
 

@@ -13,6 +13,7 @@ import EventBusKit
 /// actor without `nonisolated` or `assumeIsolated`. Its `CustomStringConvertible` conformance
 /// is `nonisolated` (the name is a constant), so a log can describe it from any isolation.
 /// It holds its bus weakly: the bus retains its consumers.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 public final class FlowController: EventConsumer, nonisolated CustomStringConvertible {
     /// The screens on the navigation stack, root first; empty until the first navigation.

@@ -15,6 +15,7 @@
 ///
 /// Exit status: 0 on success; 1 when the input ends before `quit` or the analytics or trace
 /// file cannot be written; 2 for a bad command line (reported before anything runs).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 public enum PrizeAppCommand {
     /// Runs the app as `prize-app` with `arguments`.

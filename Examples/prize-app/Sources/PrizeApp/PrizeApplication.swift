@@ -18,6 +18,7 @@ import EventBusKit
 ///
 /// It lives on the main actor, as an app's object graph does: the bus it owns is not
 /// `Sendable` and never leaves it.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 public final class PrizeApplication {
     /// The bus every event of the app travels on.

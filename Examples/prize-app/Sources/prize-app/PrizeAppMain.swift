@@ -14,6 +14,11 @@ import PrizeApp
 struct PrizeAppMain {
     @MainActor
     static func main() {
+        // The screens read the reward state through Observation (`ObservedEvent`).
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+            FileOutput.standardError().writeLine("prize-app: needs macOS 14 or later.")
+            exit(1)
+        }
         let status = PrizeAppCommand.run(
             arguments: Array(CommandLine.arguments.dropFirst()),
             input: StandardInput(),

@@ -4,10 +4,12 @@ import PrizeApp
 /// A prize app wired to in-memory sinks: what a test reads instead of a terminal.
 @MainActor
 struct Harness {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     let app: PrizeApplication
     let log: TextBuffer
     let analytics: RecordingAnalyticsSink
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     init() {
         log = TextBuffer()
         analytics = RecordingAnalyticsSink()
@@ -26,6 +28,7 @@ struct CommandRun {
     let traceFile: [String]?
 
     /// Runs `prize-app arguments` with `input` as its standard input.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     init(_ arguments: [String], input: [String] = [], terminal: Bool = false) {
         let output = TextBuffer()
@@ -55,4 +58,13 @@ struct CommandRun {
 /// An event the prize app has no consumer for.
 struct Ping: Event, CustomStringConvertible {
     var description: String { "Ping()" }
+}
+
+/// How the bus names a shown screen's two reward state observations, in logs, traces and
+/// `print(bus)`: by the line of `ScreenController.swift` that made each.
+enum RewardObserver {
+    static let qualified =
+        "Subscription(to: UserQualifiedForRewardEvent, at: PrizeApp/ScreenController.swift:57)"
+    static let claimed =
+        "Subscription(to: RewardClaimedStateEvent, at: PrizeApp/ScreenController.swift:58)"
 }
