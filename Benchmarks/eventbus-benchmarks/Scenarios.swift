@@ -59,6 +59,15 @@ func fanOut(_ fanOut: Int) -> Scenario {
                     for i in 0..<n { deliverToClosures(Ping(value: i), closures) }
                 }
             },
+            Case(name: "closures, where", unitsPerIteration: fanOut) {
+                let closures = consumers().map { consumer in { (_: any Event) in consumer.hit() } }
+                let predicates = closures.map { _ in { (ping: Ping) in ping.value >= 0 } }
+                return .sync { n in
+                    for i in 0..<n {
+                        deliverToFilteredClosures(Ping(value: i), closures, where: predicates)
+                    }
+                }
+            },
             Case(name: "typeKeyedDictionary", unitsPerIteration: fanOut) {
                 let bus = TypeKeyedBus()
                 for consumer in consumers() { bus.on(Ping.self) { _ in consumer.hit() } }
@@ -99,8 +108,8 @@ func fanOut(_ fanOut: Int) -> Scenario {
                     }
                 }
             },
-            // A `where:` predicate that accepts every event: the price of a filter beside the
-            // row above is the checked path and the predicate's call.
+            // A `where:` predicate that accepts every event: beside the row above, the price of
+            // a filter (compare `closures, where` with `closures`).
             Case(name: "EventBusKit `subscribe`, where", unitsPerIteration: fanOut) {
                 let bus = EventBus()
                 let tokens = consumers().map { consumer in

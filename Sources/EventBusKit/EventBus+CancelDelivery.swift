@@ -54,11 +54,12 @@ extension EventBus {
     /// bus runs of its own: ``cancelDelivery()`` answers `true` in it.
     ///
     /// The rule is kept by the pass's shape. A pass's loop runs recipients' calls and nothing
-    /// else that may run app code, so a call in it is a recipient's call with no marking at
-    /// all; whatever may run app code (the checked path, an announcement a call caused, the
-    /// release of a consumer the checked path hands back) is an out-of-line helper wrapped
-    /// whole in ``outsideRecipientCall(_:)``, its locals' releases included, which marks its
-    /// own call with this. App code the bus runs from inside a recipient's call (a
+    /// else that may run app code but a filtered subscription's predicate, which it marks
+    /// (``outsideRecipientCallFromTheLoop(_:)``), so a call in it is a recipient's call with
+    /// no marking at all; whatever else may run app code (the checked path, an announcement a
+    /// call caused, the release of a consumer the checked path hands back) is an out-of-line
+    /// helper wrapped whole in ``outsideRecipientCall(_:)``, its locals' releases included,
+    /// which marks its own call with this. App code the bus runs from inside a recipient's call (a
     /// registration's list getters, a `cancel()`'s release, the bus's description) is marked
     /// the same way.
     @inline(__always)
@@ -100,6 +101,20 @@ extension EventBus {
     @inline(__always)
     func endOutsideRecipientCall(_ marked: Bool) {
         if marked { pass.inBusAppCode = false }
+    }
+
+    /// Runs `predicate`, a filtered subscription's, from the pass's loop, as app code the bus
+    /// runs of its own: ``cancelDelivery()`` answers `false` in it.
+    ///
+    /// The loop runs between recipients' calls and never inside the bus's own app code, so
+    /// this marks with two stores and no test (debug builds check that it holds).
+    @inline(__always)
+    func outsideRecipientCallFromTheLoop(_ predicate: () -> Bool) -> Bool {
+        assert(isDelivering && !pass.inBusAppCode, "a pass's loop runs outside bus app code")
+        pass.inBusAppCode = true
+        let accepted = predicate()
+        pass.inBusAppCode = false
+        return accepted
     }
 
     /// Runs `body`, app code the bus runs during a pass outside any recipient's call (a

@@ -56,52 +56,11 @@ extension EventBus {
         pass.runningEntries = route.owner
         defer { endPass() }
         watcher.passBegins(event, on: self)
-        var delivered = 0
-        // Nothing changes these entries during the pass. Each is read through
-        // `entries[index]` rather than bound to a local: a local reference would be retained
-        // for its whole scope. The loop ends at `pass.end`, which `cancelDelivery()` sets to
-        // 0 from inside a recipient's call.
         let entries = route.entries
         pass.end = entries.count
-        // The loop runs recipients' calls and nothing else that may run app code: whatever
-        // does (the checked path, an announcement a call caused, the release of the consumer
-        // the checked path hands back) runs marked as the bus's own app code (see
-        // `insideRecipientCall(_:)`), so the fast path pays nothing for the rule.
-        var index = 0
-        while index < pass.end {
-            defer { index &+= 1 }
-            if let unretained = entries[index].unretained {
-                let state = unretained.state
-                if UnretainedConsumer.isCallable(state) {
-                    watcher.delivers(to: entries[index].recipient, on: self)
-                    if state == .plainConsumer {
-                        unretained.consume(event)
-                    } else if unretained.consumeReportingAnnouncement(event) {
-                        announcePending(of: unretained, by: entries[index].consumer!, event)
-                    }
-                    delivered &+= 1
-                    announceConsumption(
-                        by: entries[index].consumer!, of: event,
-                        ofAnnouncement: route.isAnnouncement, watchedBy: watcher)
-                    continue
-                }
-                if state == Self.filteredSubscription {
-                    if deliverFiltered(event, at: index, watchedBy: watcher) {
-                        delivered &+= 1
-                        announceConsumption(
-                            by: entries[index].consumer!, of: event,
-                            ofAnnouncement: route.isAnnouncement, watchedBy: watcher)
-                    }
-                    continue
-                }
-            }
-            if let consumer = deliverChecked(event, to: entries[index], watchedBy: watcher) {
-                delivered &+= 1
-                announceConsumption(
-                    ofChecked: consumer, of: event, ofAnnouncement: route.isAnnouncement,
-                    watchedBy: watcher)
-            }
-        }
+        let delivered = deliver(
+            event, entries, ofAnnouncement: route.isAnnouncement, from: 0, watchedBy: watcher,
+            asksPredicates: false)
         watcher.deliveriesEnded(on: self)
         if DeliveryCore.announcesNoConsumer(
             delivered: delivered, ofAnnouncement: route.isAnnouncement,
@@ -113,32 +72,98 @@ extension EventBus {
         }
     }
 
+    /// Calls the recipients of the pass's `entries` from `start`, and returns how many it
+    /// called.
+    ///
+    /// Compiled twice. The pass runs it with `asksPredicates` false: a loop that runs
+    /// recipients' calls and nothing else. When that loop meets a subscription with only a
+    /// `where:` predicate, it hands the rest of the pass to
+    /// ``deliverAskingPredicates(_:ofAnnouncement:from:watchedBy:)``, out of line: the same
+    /// loop with `asksPredicates` true, which asks such a subscription's predicate
+    /// (``accepts(_:_:)``) and calls it, if it accepts, as it calls one with none. So the code
+    /// of the loop that most passes run is not touched by a predicate's.
+    @inline(__always)
+    private func deliver<Watcher: PassWatcher>(
+        _ event: any Event, _ entries: SlotView<RouteEntry>, ofAnnouncement isAnnouncement: Bool,
+        from start: Int, watchedBy watcher: Watcher, asksPredicates: Bool
+    ) -> Int {
+        var delivered = 0
+        // Nothing changes `entries` (the route's) during the pass. Each is read through
+        // `entries[index]` rather than bound to a local: a local reference would be retained
+        // for its whole scope. The loop ends at `pass.end`, which `cancelDelivery()` sets to
+        // 0 from inside a recipient's call.
+        //
+        // The loop runs recipients' calls and predicates and nothing else that may run app
+        // code: a predicate runs marked as the bus's own app code, and whatever else does
+        // (the checked path, an announcement a call caused, the release of the consumer the
+        // checked path hands back) runs marked in an out-of-line helper (see
+        // `insideRecipientCall(_:)`), so the fast path pays nothing for the rule.
+        var index = start
+        while index < pass.end {
+            defer { index &+= 1 }
+            if let unretained = entries[index].unretained {
+                let state = unretained.state
+                if UnretainedConsumer.isCallable(state)
+                    || (asksPredicates && state == Self.filteredSubscription
+                        && accepts(unretained, event))
+                {
+                    watcher.delivers(to: entries[index].recipient, on: self)
+                    if state == .plainConsumer {
+                        unretained.consume(event)
+                    } else if unretained.consumeReportingAnnouncement(event) {
+                        announcePending(of: unretained, by: entries[index].consumer!, event)
+                    }
+                    delivered &+= 1
+                    announceConsumption(
+                        by: entries[index].consumer!, of: event,
+                        ofAnnouncement: isAnnouncement, watchedBy: watcher)
+                    continue
+                }
+                if state == Self.filteredSubscription {
+                    // Asked: rejected by its predicate, or ended by it; no call, no delivery.
+                    if asksPredicates { continue }
+                    delivered &+= deliverAskingPredicates(
+                        event, ofAnnouncement: isAnnouncement, from: index, watchedBy: watcher)
+                    break
+                }
+            }
+            if let consumer = deliverChecked(event, to: entries[index], watchedBy: watcher) {
+                delivered &+= 1
+                announceConsumption(
+                    ofChecked: consumer, of: event, ofAnnouncement: isAnnouncement,
+                    watchedBy: watcher)
+            }
+        }
+        return delivered
+    }
+
+    /// The rest of a pass from `start`, the index of a filtered subscription:
+    /// ``deliver(_:_:ofAnnouncement:from:watchedBy:asksPredicates:)``, asking predicates, out of
+    /// line. It reads the running pass's entries in place, as the loop does.
+    @inline(never)
+    private func deliverAskingPredicates<Watcher: PassWatcher>(
+        _ event: any Event, ofAnnouncement isAnnouncement: Bool, from start: Int,
+        watchedBy watcher: Watcher
+    ) -> Int {
+        deliver(
+            event, pass.runningEntries!.entries, ofAnnouncement: isAnnouncement, from: start,
+            watchedBy: watcher, asksPredicates: true)
+    }
+
     /// The state of a live subscription with a `where:` predicate and nothing else to check:
-    /// ``deliverFiltered(_:at:watchedBy:)`` serves it.
+    /// the loop asks its predicate (``accepts(_:_:)``), then calls it as it calls a
+    /// subscription with none.
     private static var filteredSubscription: Recipient.State { [.standIn, .filtered] }
 
-    /// Delivers `event` to the filtered subscription at `index` of the running pass's entries
-    /// if its predicate accepts it, and returns whether it did; a predicate that ended its own
-    /// subscription gets no call.
-    ///
-    /// The predicate runs outside the recipient's call (see ``insideRecipientCall(_:)``); the
-    /// entry holds the stand-in for the pass, as it holds every recipient the loop calls
-    /// unretained. The entry is read in place from the running entries, as the loop reads it
-    /// (passing a copy would retain and release its two references).
-    @inline(never)
-    private func deliverFiltered<Watcher: PassWatcher>(
-        _ event: any Event, at index: Int, watchedBy watcher: Watcher
-    ) -> Bool {
-        let entries = pass.runningEntries!.entries
-        let unretained = entries[index].unretained!
-        guard outsideRecipientCall({ unretained.accepts(event) }),
-            unretained.state == Self.filteredSubscription
-        else { return false }
-        watcher.delivers(to: entries[index].recipient, on: self)
-        if unretained.consumeReportingAnnouncement(event) {
-            announcePending(of: unretained, by: entries[index].consumer!, event)
-        }
-        return true
+    /// Whether the filtered subscription `unretained` takes `event`: its predicate, run as
+    /// the bus's own app code (``outsideRecipientCallFromTheLoop(_:)``) and asked at fixed
+    /// offsets of the stand-in (``UnretainedConsumer/acceptsRouted(_:)``), accepts it, and did
+    /// not end the subscription. The entry holds the stand-in for the pass, as it holds every
+    /// recipient the loop calls unretained.
+    @inline(__always)
+    private func accepts(_ unretained: UnretainedConsumer, _ event: any Event) -> Bool {
+        outsideRecipientCallFromTheLoop { unretained.acceptsRouted(event) }
+            && unretained.state == Self.filteredSubscription
     }
 
     /// Delivers `event` to the recipient of `entry` after checking that it may still be

@@ -8,7 +8,7 @@
 /// without a dynamic cast and, for a class or a struct stored in the existential's buffer,
 /// without a copy (see `borrowingHandler(_:)`), and reports what the bus must announce;
 /// anyone else calling ``consume(_:)`` gets a checked cast.
-final class StandIn<T>: AnyStandIn, CustomStringConvertible {
+final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
     // What every routed call reads comes first, to share a cache line with the object's header.
     /// Whether `willConsume` names `T` itself (not a category), so a routed event is a `T`.
     private let listsT: Bool
@@ -18,30 +18,19 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     private let takesAnyEvent: Bool
     /// ``handler``, taking the event's existential in place of the `T` (see
     /// `borrowingHandler(_:)`; for ``AllEvent``, `T` is `any Event` and this is the handler
-    /// itself); called only as ``borrowing`` allows.
+    /// itself); called only as ``StandInCore/borrowing`` allows.
     private let borrowingHandler: (any Event) throws -> Void
-    /// Whether ``borrowingHandler`` may be called: `.always` for a class `T` listed as
-    /// itself, `.unknown` for a value type until its first event shows whether it is stored
-    /// in the existential's buffer, `.never` otherwise (and always in the portable mode).
-    private var borrowing: Borrowing
-
-    /// See ``borrowing``.
-    private enum Borrowing: UInt8 {
-        case unknown, always, never
-    }
 
     let willConsume: [any Event.Type]
     /// The closure, in one shape for every form (a generic enum would make every delivery
     /// look up its metadata): a stream's drop is thrown as a `StreamDrop`.
     private let handler: (T) throws -> Void
-    /// The `where:` predicate; one that accepts every event when the subscription has none.
+    /// The `where:` predicate; one that accepts every event when the subscription has none
+    /// (``StandInCore/borrowingFilter`` is the same predicate taking the event borrowed).
     ///
-    /// Not optional, nor is ``borrowingFilter``: an optional closure of a generic `T` makes
-    /// each call look up the metadata of its `Optional` (about 320 instructions).
+    /// Not optional, nor is ``StandInCore/borrowingFilter``: an optional closure of a generic
+    /// `T` makes each call look up the metadata of its `Optional` (about 320 instructions).
     private let filter: (T) -> Bool
-    /// ``filter`` taking the event's existential, as ``borrowingHandler`` takes it; called
-    /// only as ``borrowing`` allows.
-    private let borrowingFilter: (any Event) -> Bool
     /// A stream's `finish` (or a waiter's); `nil` for other subscriptions.
     private let finishStream: (@Sendable (_ busGone: Bool) -> Void)?
     /// Makes the description when first asked: a type's name is costly to print, and most
@@ -92,18 +81,18 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
         self.finishStream = finish
         self.label = label
         self.bus = bus
-        listsT = listed == T.self
+        let listsT = listed == T.self
+        self.listsT = listsT
         if takesAnyEvent {
             // The handler takes the event as it is, no reinterpreting.
             borrowingHandler = handler as! (any Event) throws -> Void
-            borrowingFilter = filter as! (any Event) -> Bool
-            borrowing = .always
+            super.init(borrowing: .always, borrowingFilter: filter as! (any Event) -> Bool)
         } else {
             borrowingHandler = EventBusKit.borrowingHandler(handler)
-            borrowingFilter = EventBusKit.borrowingPredicate(filter)
-            borrowing =
-                !listsT || !eventsMayBeBorrowed
-                ? .never : T.self is AnyObject.Type ? .always : .unknown
+            super.init(
+                borrowing: !listsT || !eventsMayBeBorrowed
+                    ? .never : T.self is AnyObject.Type ? .always : .unknown,
+                borrowingFilter: EventBusKit.borrowingPredicate(filter))
         }
     }
 
@@ -141,6 +130,10 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     func accepts(_ event: any Event) -> Bool {
         if mayBorrow(event) { return borrowingFilter(event) }
         return acceptsCopied(event)
+    }
+
+    override func acceptsUnborrowed(_ event: any Event) -> Bool {
+        accepts(event)
     }
 
     /// ``accepts(_:)`` for an event that is not borrowed: the value copied out as a `T`.
@@ -214,7 +207,8 @@ final class StandIn<T>: AnyStandIn, CustomStringConvertible {
     }
 
     /// Whether ``borrowingHandler`` and ``borrowingFilter`` may take `event`, a routed
-    /// event; the first value-type event decides it for all (see ``borrowing``).
+    /// event; the first value-type event decides it for all (see
+    /// ``StandInCore/borrowing``).
     @inline(__always)
     private func mayBorrow(_ event: any Event) -> Bool {
         if borrowing == .unknown {

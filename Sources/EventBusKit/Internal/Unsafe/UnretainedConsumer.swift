@@ -71,6 +71,21 @@ struct UnretainedConsumer {
         call.accepts(object, event)
     }
 
+    /// Whether a filtered subscription's `where:` predicate accepts `event`, which its route
+    /// delivered to it: ``StandInCore/acceptsRouted(_:)``, read at fixed offsets of the
+    /// stand-in rather than through ``StandInCall``.
+    ///
+    /// - Precondition: As for ``consume(_:)``, and the consumer is a stand-in (its state has
+    ///   ``Recipient/State/standIn``).
+    @inline(__always)
+    func acceptsRouted(_ event: any Event) -> Bool {
+        // Sound as in `DirectCall`: a recipient has the `standIn` state only when its consumer
+        // is a `StandIn`, whose class is a subclass of `StandInCore`.
+        Unmanaged<StandInCore>.fromOpaque(object)._withUnsafeGuaranteedRef {
+            $0.acceptsRouted(event)
+        }
+    }
+
     /// The ``DirectCall`` of consumers of `consumer`'s class. Finding it looks up generic
     /// metadata (about 330 instructions), so the registry keeps it per class.
     static func directCall(of consumer: any EventConsumer) -> any ConsumerCall.Type {
