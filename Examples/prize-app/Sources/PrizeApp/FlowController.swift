@@ -20,11 +20,11 @@ public final class FlowController: EventConsumer, nonisolated CustomStringConver
     public private(set) var stack: [Screen] = []
     /// The screen the user sees, or `nil` before the first navigation.
     public private(set) var visibleScreen: ScreenController?
-    /// Where the screens register.
+    /// Where the screens observe the reward state and dispatch their page views.
     private weak var bus: EventBus?
 
     /// Creates a flow controller with an empty stack.
-    /// - Parameter bus: The bus the flow controller and its screens are registered on.
+    /// - Parameter bus: The bus the flow controller is registered on, and its screens use.
     public init(bus: EventBus) {
         self.bus = bus
     }

@@ -4,8 +4,8 @@ import EventBusKit
 ///
 /// It registers, in this order, ``FlowController`` (routing), ``RewardModel`` (the reward
 /// rule), ``AnalyticsMediator`` (page views to an ``AnalyticsSink``) and ``Logger`` (the bus's
-/// announcements), then launches on Screen One; the screen on top, a ``ScreenController``, is
-/// registered while it is shown. From then on, ``perform(_:)`` taps a button of the current
+/// announcements), then launches on Screen One; the screen on top, a ``ScreenController``,
+/// observes the reward state while it is shown. From then on, ``perform(_:)`` taps a button of the current
 /// screen, which dispatches the button's event; the consumers do the rest.
 ///
 /// ```swift
