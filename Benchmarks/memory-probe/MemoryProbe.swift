@@ -18,7 +18,7 @@ import EventBusKit
 // (counted in init/deinit). It exits 1 when a bound is exceeded.
 //
 //     swift run -c release memory-probe            # full sizes
-//     swift run memory-probe --small --leaks-only  # 1/100 of the cycles, under valgrind
+//     valgrind .build/release/memory-probe --small --leaks-only  # 1/100 of the cycles
 
 /// Counts the live instances of the probe's own classes in one workload.
 final class ProbeTally {
