@@ -202,7 +202,7 @@ extension EventBus {
         if recipient.isFiltered {
             // A rejected event is not a delivery; a predicate that ended its own
             // subscription (or let its owner go) gets no call either.
-            guard unretained.accepts(event), recipient.consumer != nil else {
+            guard unretained.acceptsRouted(event), recipient.consumer != nil else {
                 withExtendedLifetime(consumer) {}
                 return nil
             }

@@ -61,7 +61,7 @@ final class Recipient {
         /// something to announce. Set at registration.
         static let standIn = State(rawValue: 8)
         /// A stand-in with a `where:` predicate: the pass asks it before the call (see
-        /// ``AnyStandIn/accepts(_:)``). Set at registration.
+        /// ``StandInCore/acceptsRouted(_:)``). Set at registration.
         static let filtered = State(rawValue: 16)
         /// A one-shot stand-in (`subscribeOnce`, `next`): the pass ends it before its first
         /// call. Set at registration.

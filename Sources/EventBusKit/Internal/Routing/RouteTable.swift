@@ -154,9 +154,7 @@ struct RouteView {
 
     /// The entries, in call order, read in place.
     @inline(__always)
-    var entries: SlotView<RouteEntry> {
-        owner.object._withUnsafeGuaranteedRef { $0.view }
-    }
+    var entries: SlotView<RouteEntry> { owner.entries }
 }
 
 /// A route's entries, referenced without a retain while a pass reads them.

@@ -8,9 +8,6 @@ protocol AnyStandIn: EventConsumer {
     ///
     /// - Returns: Whether the call caused something the bus must announce.
     func consumeRouted(_ event: any Event) -> Bool
-    /// Whether its `where:` predicate accepts `event`, which a route delivered to it (`true`
-    /// without one): app code the pass runs before the call, outside it.
-    func accepts(_ event: any Event) -> Bool
     /// What the last call of ``consumeRouted(_:)`` that returned `true` must announce.
     func takeAnnouncement() -> PendingAnnouncement?
     /// Whether this is the stand-in's first dropped event (`true` once): a stream's first drop

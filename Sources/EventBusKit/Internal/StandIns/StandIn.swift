@@ -125,18 +125,16 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
         }
     }
 
-    /// Whether the `where:` predicate accepts `event`, which a route delivered to this
-    /// stand-in; `true` without one.
-    func accepts(_ event: any Event) -> Bool {
+    /// The `where:` predicate's answer for `event`, which a route delivered to this stand-in,
+    /// while ``StandInCore/borrowing`` is not `.always`: the first value-type event decides
+    /// whether it may be borrowed, and one that may not is copied out.
+    override func acceptsUnborrowed(_ event: any Event) -> Bool {
         if mayBorrow(event) { return borrowingFilter(event) }
         return acceptsCopied(event)
     }
 
-    override func acceptsUnborrowed(_ event: any Event) -> Bool {
-        accepts(event)
-    }
-
-    /// ``accepts(_:)`` for an event that is not borrowed: the value copied out as a `T`.
+    /// ``acceptsUnborrowed(_:)`` for an event that is not borrowed: the value copied out as a
+    /// `T`.
     ///
     /// Kept out of line for the reason ``callCategory(_:)`` is: inlined, the metadata of
     /// `Optional<T>` would be looked up on every call.

@@ -63,14 +63,6 @@ struct UnretainedConsumer {
         call.takeAnnouncement(object)
     }
 
-    /// Whether a stand-in's `where:` predicate accepts `event` (see
-    /// ``AnyStandIn/accepts(_:)``); `true` for any other consumer.
-    ///
-    /// - Precondition: As for ``consume(_:)``.
-    func accepts(_ event: any Event) -> Bool {
-        call.accepts(object, event)
-    }
-
     /// Whether a filtered subscription's `where:` predicate accepts `event`, which its route
     /// delivered to it: ``StandInCore/acceptsRouted(_:)``, read at fixed offsets of the
     /// stand-in rather than through ``StandInCall``.
@@ -103,8 +95,6 @@ protocol ConsumerCall {
     static func consumeReportingAnnouncement(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
     /// What the consumer at `object` must announce.
     static func takeAnnouncement(_ object: UnsafeRawPointer) -> PendingAnnouncement?
-    /// Whether the consumer at `object`, which must be alive, accepts `event`.
-    static func accepts(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
 }
 
 /// How the bus calls a registered consumer of class `C`: its ``EventConsumer/consume(_:)``.
@@ -124,8 +114,6 @@ enum DirectCall<C: EventConsumer>: ConsumerCall {
     }
 
     static func takeAnnouncement(_ object: UnsafeRawPointer) -> PendingAnnouncement? { nil }
-
-    static func accepts(_ object: UnsafeRawPointer, _ event: any Event) -> Bool { true }
 }
 
 /// How the bus calls a stand-in of class `S` (a ``StandIn``): its
@@ -148,9 +136,5 @@ enum StandInCall<S: AnyStandIn>: ConsumerCall {
 
     static func takeAnnouncement(_ object: UnsafeRawPointer) -> PendingAnnouncement? {
         Unmanaged<S>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.takeAnnouncement() }
-    }
-
-    static func accepts(_ object: UnsafeRawPointer, _ event: any Event) -> Bool {
-        Unmanaged<S>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.accepts(event) }
     }
 }
