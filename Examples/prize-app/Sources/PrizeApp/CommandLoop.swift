@@ -139,8 +139,7 @@ public final class CommandLoop {
     /// The current screen's lines, drawn while Observation tracks what they read: a change
     /// of it sets ``screenChanged``.
     private func drawScreen() -> [String] {
-        _ = screenChanged.take()
-        return withObservationTracking {
+        withObservationTracking {
             TextRenderer.render(app.currentView)
         } onChange: { [screenChanged] in
             screenChanged.set()
