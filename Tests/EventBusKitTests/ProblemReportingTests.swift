@@ -93,10 +93,14 @@ import Testing
                 [UserRewardPageViewEvent.self], [PageViewEvent.self],
                 "its excludeList excludes every entry of its willConsume"
             ),
+            (
+                [AllEvent.self], [AllEvent.self],
+                "its excludeList excludes every entry of its willConsume"
+            ),
         ]
     }
 
-    @Test(arguments: 0..<4)
+    @Test(arguments: 0..<5)
     func aConsumerNoEventCanReachIsReported(row: Int) {
         let (willConsume, excludeList, why) = Self.unreachable[row]
         let (bus, recorder) = Self.observedBus()
@@ -112,6 +116,7 @@ import Testing
     @Test func muting_aReachableConsumer_andSubscriptionsAreNotReported() {
         let (bus, recorder) = Self.observedBus()
         bus.register(RecordingConsumer(willConsume: [NoEvent.self]))
+        bus.register(RecordingConsumer(willConsume: [Num.self]))
         bus.register(
             RecordingConsumer(
                 willConsume: [PageViewEvent.self], excludeList: [UserRewardPageViewEvent.self]))

@@ -49,8 +49,14 @@ extension EventBus {
 
     /// Records a consumer no event can reach, with the lists it gave; nothing for one that
     /// reaches something, or mutes itself with `NoEvent`.
+    @inline(__always)
     func recordIfItReachesNothing(_ consumer: any EventConsumer, lists: MatchList) {
-        guard lists.reachesNothing else { return }
+        if lists.reachesNothing { recordReachingNothing(consumer, lists: lists) }
+    }
+
+    /// The record ``recordIfItReachesNothing(_:lists:)`` makes.
+    @inline(never)
+    private func recordReachingNothing(_ consumer: any EventConsumer, lists: MatchList) {
         let why: String
         if lists.willConsume.isEmpty {
             why = "its willConsume is empty"

@@ -98,7 +98,16 @@ struct MatchList {
     /// itself with `NoEvent`: `willConsume` is empty, or its every entry is a category that
     /// covers nothing or a type `excludeList` excludes (by `AllEvent`, by the same type, or,
     /// for a class, by a superclass).
+    @inline(__always)
     var reachesNothing: Bool {
+        // Most lists: a type and no exclusions, answered without a call.
+        if !excludesAll && excluded.isEmpty && !included.isEmpty { return false }
+        return reachesNothingClassifyingTypes()
+    }
+
+    /// ``reachesNothing`` for any lists.
+    @inline(never)
+    private func reachesNothingClassifyingTypes() -> Bool {
         if muted || includesAll && !excludesAll { return false }
         if excludesAll { return true }
         let typeReaches = included.contains { type in
