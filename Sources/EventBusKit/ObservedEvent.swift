@@ -1,12 +1,12 @@
 #if canImport(Observation)
     import Observation
 
-    /// The latest event of one type and how many arrived, for SwiftUI views and
-    /// `withObservationTracking`: made by ``EventBus/observe(_:fileID:line:)``.
+    /// The latest event of one type or category and how many arrived, for SwiftUI views and
+    /// `withObservationTracking`: made by ``EventBus/observe(_:fileID:line:)-(T.Type,_,_)``.
     ///
-    /// It holds a subscription to `T`, made with `replayingLatest: true`, for as long as it
-    /// lives: each delivery sets ``latest`` and adds one to ``count`` (replays included), and
-    /// an observer of either is told, inside the subscription's call. Made during a pass,
+    /// It holds a subscription to the type or category, made with `replayingLatest: true`, for
+    /// as long as it lives: each delivery sets ``latest`` and adds one to ``count`` (replays
+    /// included), and an observer of either is told, inside the subscription's call. Made during a pass,
     /// ``latest`` is `nil` until the replay runs after that pass. Releasing the object ends
     /// the subscription. It is not `Sendable`: use it on the bus's isolation (for a view,
     /// the main actor), and make it where it lives long, such as a model, not in a view's
@@ -26,27 +26,34 @@
     /// While nothing has read ``latest`` or ``count`` since the last delivery, a delivery
     /// tells no registrar: no observer can be waiting, so it costs a store and an add.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    public final class ObservedEvent<T: Event>: Observable {
+    public final class ObservedEvent<Value>: Observable {
         /// What the subscription writes into; the subscription's closure holds it, not the
         /// object, so releasing the object ends the subscription.
-        private let storage = ObservedEventStorage(of: T.self)
+        private let storage: ObservedEventStorage
         /// The subscription, ended when the object goes.
         private let subscription: Subscription
 
-        init(bus: EventBus, fileID: String, line: Int) {
-            let storage = self.storage
-            // Listing `T` with a handler that takes `any Event`: the stand-in hands over the
-            // event as it came, so a delivery copies no `T` and allocates nothing.
+        /// An object following the events `listed` covers, each a `Value`, stored as
+        /// `storing` says: for a type, as ``howLatestIsStored(type:)`` finds; for a category
+        /// (whose events are of any type), copied in.
+        init(
+            bus: EventBus, listing listed: any Event.Type, storing: LatestSlot.Storing,
+            fileID: String, line: Int
+        ) {
+            let storage = ObservedEventStorage(listing: listed, storing: storing)
+            self.storage = storage
+            // A handler that takes `any Event`: the stand-in hands over the event as it came,
+            // so a delivery copies no `Value` and allocates nothing.
             subscription = bus.subscribe(
                 ClosureRecipient<any Event>(
-                    T.self, { storage.receive($0) }, nil, 0, true, fileID, line))
+                    listed, { storage.receive($0) }, nil, 0, true, fileID, line))
         }
 
-        /// The last `T` delivered to this object, replays included; `nil` before the first.
-        public var latest: T? {
+        /// The last event delivered to this object, replays included; `nil` before the first.
+        public var latest: Value? {
             storage.willRead()
-            // The subscription lists `T`: every event it stored is a `T`.
-            return storage.latest.map { $0 as! T }
+            // The subscription lists a type or a category whose every event is a `Value`.
+            return storage.latest.map { $0 as! Value }
         }
 
         /// How many events were delivered to this object, replays included.
@@ -75,10 +82,10 @@
         /// spans a call into app code, so it needs no run-time exclusivity check.
         private let mayBeObserved = InPlace(false)
 
-        init<T: Event>(of type: T.Type) {
+        init(listing listed: any Event.Type, storing: LatestSlot.Storing) {
             slot = LatestSlot(
-                type: ObjectIdentifier(T.self), isValueType: !(T.self is AnyObject.Type),
-                storing: howLatestIsStored(type: T.self))
+                type: ObjectIdentifier(listed), isValueType: !(listed is AnyObject.Type),
+                storing: storing)
         }
 
         /// The last event stored; `nil` before the first.

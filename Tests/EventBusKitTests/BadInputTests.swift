@@ -5,6 +5,14 @@ import Testing
 /// A stream buffering policy for `Num` streams.
 typealias NumBuffering = AsyncStream<Num>.Continuation.BufferingPolicy
 
+#if canImport(Observation)
+    /// Observes `type` through generic code: for `AllEvent`, the typed form is the one compiled.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func observedCount<T: Event>(of type: T.Type, on bus: EventBus) -> Int {
+        bus.observe(type).count
+    }
+#endif
+
 @Suite(.noUnexpectedProblems) struct BadInputTests {
     @Test func anEventWithNoRecipientsIsDeliveredToNoOne() {
         let bus = EventBus()
@@ -66,6 +74,24 @@ typealias NumBuffering = AsyncStream<Num>.Continuation.BufferingPolicy
                 == "subscribe(to:): type \(printed) has no instances; write the closure's parameter as `any Event` for AllEvent, or as `P` for Conforming<P>"
         )
     }
+
+    /// `observe(_:)` reached with a wildcard through generic code (`T` is `AllEvent` where
+    /// the call is compiled) stops, naming the call and the forms that apply.
+    @Test func observingAWildcardThroughGenericCodeStopsWithAMessageNamingTheCall() {
+        #expect(
+            EventBus.subscriptionProblem(AllEvent.self, call: "observe(_:)")
+                == "observe(_:): type AllEvent has no instances; call observe(_:) with AllEvent.self or Conforming<P>.self written out, so their own forms apply"
+        )
+    }
+
+    #if canImport(Observation)
+        @Test func observingAWildcardThroughGenericCodeStopsTheProgram() async {
+            await #expect(processExitsWith: .failure) {
+                guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+                _ = observedCount(of: AllEvent.self, on: EventBus())
+            }
+        }
+    #endif
 
     @Test(arguments: [
         (NumBuffering.bufferingNewest(-1), "bufferingNewest(-1)", -1),

@@ -133,6 +133,46 @@
             #expect(bus.recipientCount == 0)
         }
 
+        /// `observe(AllEvent.self)` follows every event the app dispatches, each kept as it
+        /// came: a class instance the app keeps stays the app's (it is retained once, and
+        /// released once when a later event replaces it).
+        @Test func observingAllEventKeepsEachEventAsItCame() {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let bus = EventBus()
+            let observed = bus.observe(AllEvent.self)
+            let kept = PageViewEvent(page: "kept")
+            weak var replaced: PageViewEvent?
+            do {
+                let page = PageViewEvent(page: "home")
+                replaced = page
+                bus.dispatch(page)
+            }
+            #expect(replaced != nil)  // the object holds it
+            bus.dispatch(kept)
+            #expect(replaced == nil)  // replaced, and released
+            #expect(observed.count == 2)
+            #expect(observed.latest.map { $0 as AnyObject } === kept)
+            bus.dispatch(Mood("calm"))  // a struct after a class, in the same slot
+            #expect(observed.count == 3)
+            #expect((observed.latest as? Mood)?.value == "calm")
+            #expect(kept.page == "kept")  // still the app's, intact
+        }
+
+        /// `observe(Conforming<any P>.self)` follows every event that is a `P`, as a `P`.
+        @Test func observingACategoryKeepsItsEventsAsTheProtocol() {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let bus = EventBus()
+            let observed = bus.observe(Conforming<any Analytics>.self)
+            let tracked = TrackedPageViewEvent(page: "prize")
+            bus.dispatch(tracked)
+            bus.dispatch(Num(1))  // not in the category
+            #expect(observed.count == 1)
+            #expect(observed.latest.map { $0 as AnyObject } === tracked)
+            bus.dispatch(Tap())
+            #expect(observed.count == 2)
+            #expect(String(describing: observed.latest.map { $0 as Any }) == "Optional(tap)")
+        }
+
         @Test func theSubscriptionIsNamedWhereObserveWasCalled() {
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
             let bus = EventBus()

@@ -34,17 +34,22 @@ extension EventBus {
                 gate: closure.gate))!
     }
 
-    /// The message `subscribe(to:)` stops with for `type`, or `nil` when it is subscribable:
-    /// ``NoEvent`` covers no event, and a closure that takes ``AllEvent`` or a ``Conforming``
-    /// value could never be called (their forms take `any Event` and `P`).
-    static func subscriptionProblem(_ type: any Event.Type) -> String? {
+    /// The message `call` (`subscribe(to:)` by default) stops with for `type`, or `nil` when
+    /// it is subscribable: ``NoEvent`` covers no event, and a closure or an object that takes
+    /// ``AllEvent`` or a ``Conforming`` value could never be called (their forms take
+    /// `any Event` and `P`).
+    static func subscriptionProblem(
+        _ type: any Event.Type, call: String = "subscribe(to:)"
+    ) -> String? {
         if type == NoEvent.self {
-            return
-                "subscribe(to:): type NoEvent covers no event; a closure for it could never be called"
+            return "\(call): type NoEvent covers no event; a closure for it could never be called"
         }
         if type == AllEvent.self || MatchList.category(named: type) != nil {
-            return
-                "subscribe(to:): type \(type) has no instances; write the closure's parameter as `any Event` for AllEvent, or as `P` for Conforming<P>"
+            let fix =
+                call == "subscribe(to:)"
+                ? "write the closure's parameter as `any Event` for AllEvent, or as `P` for Conforming<P>"
+                : "call \(call) with AllEvent.self or Conforming<P>.self written out, so their own forms apply"
+            return "\(call): type \(type) has no instances; \(fix)"
         }
         return nil
     }
