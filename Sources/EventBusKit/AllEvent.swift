@@ -5,9 +5,17 @@
 /// (``DidConsumeEvent``, ``NoConsumerEvent``), which reach only recipients that name them.
 /// In ``EventConsumer/excludeList`` it excludes everything.
 ///
+/// As a listening form's target (an ``EventCategory``), it hands each event over as
+/// `any Event`: `bus.subscribe(to: AllEvent.self) { (event: any Event) in … }`.
+///
 /// `AllEvent` has no cases: it can be listed but never instantiated or dispatched.
 ///
 /// ```swift
 /// var willConsume: [any Event.Type] { [AllEvent.self] }
 /// ```
-public enum AllEvent: Event {}
+public enum AllEvent: EventCategory {
+    /// Every event is handed over as it came.
+    public typealias Member = any Event
+    /// Not API.
+    public static var _busCategory: _BusCategory { _BusCategory() }
+}

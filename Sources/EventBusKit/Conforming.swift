@@ -22,8 +22,16 @@
 /// > Where the value decides `event is P` — an `Optional` or `AnyHashable` declared an
 /// > event — each event is decided by its value.
 ///
+/// As a listening form's target (an ``EventCategory``), it hands each event over as a `P`:
+/// `bus.subscribe(to: Conforming<any Analytics>.self) { (event: any Analytics) in … }`.
+///
 /// `Conforming` has no cases: it can be listed but never instantiated or dispatched.
-public enum Conforming<P>: Event {}
+public enum Conforming<P>: EventCategory {
+    /// Each event is handed over as a `P`.
+    public typealias Member = P
+    /// Not API.
+    public static var _busCategory: _BusCategory { _BusCategory() }
+}
 
 extension Conforming: _EventCategory {
     static func covers(_ event: any Event) -> Bool { event is P }

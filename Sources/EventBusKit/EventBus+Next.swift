@@ -7,19 +7,19 @@ extension EventBus {
     /// Called on the bus's isolation, it adds a one-shot subscription to `T` at once: it
     /// counts in ``recipientCount`` and, like any subscription, is announced and traced. The
     /// first delivered event that `is T` and satisfies `predicate` resumes the caller; the
-    /// subscription ends before that call, as a
-    /// ``subscribeOnce(to:priority:replayingLatest:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)``
-    /// does, so it receives nothing after that event. `predicate` is asked at the
-    /// subscription's turn, before the call: an event it rejects is not a delivery (no
-    /// ``DidConsumeEvent``, not in a trace). An
-    /// event delivered before the call is not seen: call it before the event can be
-    /// delivered, such as right after starting work that posts it from another task. If the
-    /// waiting task is cancelled (or already was), it throws `CancellationError` and leaves
-    /// no recipient behind. With a `timeout`, a wait that sees no matching event within it
-    /// throws ``WaitError/timedOut`` and leaves no recipient behind either; its timer is a
-    /// child task that ends with the call. The wait holds no reference to the bus: called on
-    /// a temporary (`model.bus?.next(…)`), it lets the bus go when its owner does, and then
-    /// throws ``WaitError/busDeallocated``; a reference the caller keeps keeps the bus.
+    /// subscription ends before that call, so it receives nothing after that event. `predicate` is asked at the subscription's turn,
+    /// before the call: an event it rejects is not a delivery (no ``DidConsumeEvent``, not in
+    /// a trace). An event delivered before the call is not seen — call it before the event
+    /// can be delivered, such as right after starting work that posts it from another task —
+    /// unless `options` has ``RecipientOptions/replaysLatest``: then the newest stored value
+    /// that is a `T` is offered first, and returned at once if `predicate` accepts it ("the
+    /// current value or the next"). If the waiting task is cancelled (or already was), it
+    /// throws `CancellationError` and leaves no recipient behind. With a `timeout`, a wait
+    /// that sees no matching event within it throws ``WaitError/timedOut`` and leaves no
+    /// recipient behind either; its timer is a child task that ends with the call. The wait
+    /// holds no reference to the bus: called on a temporary (`model.bus?.next(…)`), it lets
+    /// the bus go when its owner does, and then throws ``WaitError/busDeallocated``; a
+    /// reference the caller keeps keeps the bus.
     ///
     /// ```swift
     /// struct DocumentSaved: Event, Sendable { let name: String }
@@ -31,31 +31,90 @@ extension EventBus {
     /// ```
     /// - Parameters:
     ///   - type: The event type to wait for.
+    ///   - options: How it waits (see ``RecipientOptions``); `[]`, the default, sets nothing.
     ///   - predicate: Which event ends the wait; called on the bus's isolation with each
-    ///     event of type `T` until one satisfies it.
+    ///     event of type `T` until one satisfies it. `nil` accepts the first.
     ///   - timeout: How long to wait, on `ContinuousClock`; `nil` (the default) waits until
     ///     an event comes or the task is cancelled.
+    ///   - fileID: Where the wait is made, for traces and `print(bus)`; leave the default.
+    ///   - line: The line; leave the default.
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
     ///     caller's.
-    /// - Returns: The first matching event delivered after the call.
+    /// - Returns: The first matching event delivered after the call (or replayed to it).
     /// - Throws: `CancellationError` when the waiting task is cancelled;
     ///   ``WaitError/timedOut`` when `timeout` passed without a matching event;
     ///   ``WaitError/busDeallocated`` when the bus went first.
+    @_disfavoredOverload  // for `Conforming<P>`, the category form applies
     public consuming func next<T: Event & Sendable>(
         _ type: T.Type,
+        options: RecipientOptions = [],
         where predicate: ((T) -> Bool)? = nil,
         timeout: Duration? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> T {
+        try await waitForNext(
+            listing: T.self, typed: true, options, where: predicate, timeout: timeout,
+            fileID: fileID, line: line, isolation: isolation)
+    }
+
+    /// Waits for the next delivered event of a category whose protocol refines
+    /// ``SendableEvent``, and returns it as a `P`.
+    ///
+    /// Same rules as
+    /// ``next(_:options:where:timeout:fileID:line:isolation:)-(T.Type,_,_,_,_,_,_)``; the wait
+    /// ends with the first event that `is P` (except the bus's own announcements) and that
+    /// `predicate` accepts. The event crosses to the waiting task, so `P` refines
+    /// ``SendableEvent``.
+    ///
+    /// ```swift
+    /// protocol Checkout: SendableEvent {}
+    ///
+    /// let outcome = try await bus.next(Conforming<any Checkout>.self, timeout: .seconds(5))
+    /// ```
+    /// - Parameters:
+    ///   - category: The category, `Conforming<any P>.self`.
+    ///   - options: How it waits (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - predicate: Which event ends the wait; `nil` accepts the first.
+    ///   - timeout: How long to wait, on `ContinuousClock`; `nil` waits until an event comes
+    ///     or the task is cancelled.
+    ///   - fileID: Where the wait is made; leave the default.
+    ///   - line: The line; leave the default.
+    ///   - isolation: The isolation the bus lives on; leave the default.
+    /// - Returns: The first matching event delivered after the call, as a `P`.
+    /// - Throws: As the typed form.
+    public consuming func next<C: EventCategory>(
+        _ category: C.Type,
+        options: RecipientOptions = [],
+        where predicate: ((C.Member) -> Bool)? = nil,
+        timeout: Duration? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> C.Member where C.Member: _SendableEventMarker {
+        try await waitForNext(
+            listing: C.self, typed: false, options, where: predicate, timeout: timeout,
+            fileID: fileID, line: line, isolation: isolation)
+    }
+
+    /// The body of both `next` forms: a one-shot recipient of `listed` whose call resumes
+    /// the caller with its event, as a `Member`.
+    private consuming func waitForNext<Member: Sendable>(
+        listing listed: any Event.Type, typed: Bool, _ options: RecipientOptions,
+        where predicate: ((Member) -> Bool)?, timeout: Duration?, fileID: String, line: Int,
+        isolation: isolated (any Actor)?
+    ) async throws -> Member {
+        Self.checkListening(listed, typed: typed, options: options, call: "next(_:)")
         try Task.checkCancellation()
-        let waiter = NextWaiter<T>()
+        let waiter = NextWaiter<Member>()
         let inbox = ensureInbox(drainingOn: isolation)
         if isolation == nil, !inbox.hasDrainer { recordPostsAwaitDelivery() }
         // A one-shot recipient whose predicate is `predicate`: it ends before the call that
         // resumes the caller, and an event the predicate rejects is not a delivery.
         var closure = ClosureRecipient(
-            listing: T.self, { waiter.resume(with: .success($0)) }, where: predicate,
-            name: { "next(\(T.self))" })
+            .waiter, listing: listed, { waiter.resume(with: .success($0)) }, where: predicate,
+            options, fileID: fileID, line: line)
         closure.isOnce = true
         // Run when the bus goes (its teardown finishes every stand-in), or when the stand-in
         // is released unresumed (removed through the object a `DidConsumeEvent` named).
@@ -72,7 +131,7 @@ extension EventBus {
             token.cancel()
         }
         // A local function, not a closure: a closure here would allocate a context per call.
-        func wait() async throws -> T {
+        func wait() async throws -> Member {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
                     waiter.wait(continuation)

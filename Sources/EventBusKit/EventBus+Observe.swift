@@ -3,64 +3,50 @@
         /// Returns an observable object that holds the latest `T` and how many arrived, for a
         /// SwiftUI view or `withObservationTracking` to read.
         ///
-        /// Call it on the bus's isolation. The object holds a subscription to `T`, made with
-        /// `replayingLatest: true` (a sticky event's stored value arrives at once, or after
-        /// the running pass), for as long as it lives; see ``ObservedEvent``. For ``AllEvent``
-        /// and categories (``Conforming``), the forms whose object holds `any Event` or `P`
-        /// apply.
+        /// Call it on the bus's isolation. The object holds a subscription to `T` for as long
+        /// as it lives; see ``ObservedEvent``. Unless `options` says otherwise, the
+        /// subscription replays (``RecipientOptions/replaysLatest``): a sticky event's stored
+        /// value arrives at once, or after the running pass. `predicate` keeps out the events
+        /// it rejects.
         ///
         /// ```swift
         /// let price = bus.observe(PriceChanged.self)
         /// print(price.latest?.cents ?? 0, price.count)   // 0 0: no price yet
         /// ```
         /// - Parameters:
-        ///   - type: The event type to follow. ``NoEvent``, or ``AllEvent`` or a category
-        ///     reached through generic code (`T` unknown where `observe` is called), stops
-        ///     with a message naming `type`.
+        ///   - type: The event type to follow. For ``AllEvent`` and categories
+        ///     (``Conforming``), the form whose object holds the category's
+        ///     ``EventCategory/Member`` applies; ``NoEvent`` stops with a message naming the
+        ///     call.
+        ///   - options: How it listens (see ``RecipientOptions``); it replays unless they say
+        ///     otherwise.
+        ///   - predicate: Which events the object takes; `nil` takes every one.
         ///   - fileID: Where the subscription is made, for traces and `print(bus)`; leave
         ///     the default.
         ///   - line: The line; leave the default.
         /// - Returns: The object; releasing it ends its subscription.
         @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-        @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, their own forms apply
+        @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, the category form applies
         public func observe<T: Event>(
-            _ type: T.Type, fileID: String = #fileID, line: Int = #line
+            _ type: T.Type,
+            options: RecipientOptions = [],
+            where predicate: ((T) -> Bool)? = nil,
+            fileID: String = #fileID,
+            line: Int = #line
         ) -> ObservedEvent<T> {
-            if let problem = Self.subscriptionProblem(T.self, call: "observe(_:)") {
-                preconditionFailure(problem)
-            }
+            Self.checkListening(T.self, typed: true, options: options, call: "observe(_:)")
             return ObservedEvent(
-                bus: self, listing: T.self, storing: howLatestIsStored(type: T.self),
-                fileID: fileID, line: line)
+                bus: self, listing: T.self, where: predicate, options,
+                storing: howLatestIsStored(type: T.self), fileID: fileID, line: line)
         }
 
-        /// Returns an observable object that holds the latest event the app dispatched, of any
-        /// type, and how many arrived.
+        /// Returns an observable object that holds the latest event of a category — any event
+        /// the app dispatches (``AllEvent``), or any event that is a `P` (``Conforming``) —
+        /// and how many arrived.
         ///
-        /// Same rules as ``observe(_:fileID:line:)-(T.Type,_,_)``; the object follows every
-        /// event but the bus's own announcements, and holds each as it came.
-        ///
-        /// ```swift
-        /// let everything = bus.observe(AllEvent.self)
-        /// print(everything.count)
-        /// ```
-        /// - Parameters:
-        ///   - type: ``AllEvent``.
-        ///   - fileID: Where the subscription is made; leave the default.
-        ///   - line: The line; leave the default.
-        /// - Returns: The object; releasing it ends its subscription.
-        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-        public func observe(
-            _ type: AllEvent.Type, fileID: String = #fileID, line: Int = #line
-        ) -> ObservedEvent<any Event> {
-            ObservedEvent(bus: self, listing: type, storing: .value, fileID: fileID, line: line)
-        }
-
-        /// Returns an observable object that holds the latest event whose type conforms to a
-        /// protocol, as a `P`, and how many arrived.
-        ///
-        /// Same rules as ``observe(_:fileID:line:)-(T.Type,_,_)``; the object follows every
-        /// event that `is P`, except the bus's own announcements.
+        /// Same rules as ``observe(_:options:where:fileID:line:)-(T.Type,_,_,_,_)``; the object
+        /// holds each event as it came, as the category's ``EventCategory/Member``
+        /// (`any Event`, or `P`), and never the bus's own announcements.
         ///
         /// ```swift
         /// protocol Analytics { var name: String { get } }
@@ -69,16 +55,26 @@
         /// print(lastTracked.latest?.name ?? "none")
         /// ```
         /// - Parameters:
-        ///   - category: The category, `Conforming<any P>.self`.
+        ///   - category: ``AllEvent`` or `Conforming<any P>`.
+        ///   - options: How it listens (see ``RecipientOptions``); it replays unless they say
+        ///     otherwise.
+        ///   - predicate: Which events the object takes; `nil` takes every one.
         ///   - fileID: Where the subscription is made; leave the default.
         ///   - line: The line; leave the default.
         /// - Returns: The object; releasing it ends its subscription.
         @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-        public func observe<P>(
-            _ category: Conforming<P>.Type, fileID: String = #fileID, line: Int = #line
-        ) -> ObservedEvent<P> {
-            ObservedEvent(
-                bus: self, listing: category, storing: .value, fileID: fileID, line: line)
+        public func observe<C: EventCategory>(
+            _ category: C.Type,
+            options: RecipientOptions = [],
+            where predicate: ((C.Member) -> Bool)? = nil,
+            fileID: String = #fileID,
+            line: Int = #line
+        ) -> ObservedEvent<C.Member> {
+            Self.checkListening(C.self, typed: false, options: options, call: "observe(_:)")
+            // Events of any type: each copied in as it came.
+            return ObservedEvent(
+                bus: self, listing: C.self, where: predicate, options, storing: .value,
+                fileID: fileID, line: line)
         }
     }
 #endif

@@ -1,28 +1,43 @@
 extension EventBus {
     /// Registers a consumer, retaining it until ``deregister(_:)``.
     ///
-    /// The bus reads `willConsume` and `excludeList` now, once. The consumer goes to the end
-    /// of registration order. Registering a consumer that is already registered is a no-op
-    /// that keeps its place; deregistering and registering again moves it to the end.
-    /// Registering during delivery takes effect from the next event's pass.
+    /// The bus reads `willConsume` and `excludeList` now, once, and the consumer's
+    /// ``EventConsumer/priority`` and ``EventConsumer/replaysLatest`` unless `options` sets
+    /// them: each option `options` sets wins over the consumer's own. The consumer goes to
+    /// the end of its priority in call order. Registering a consumer that is already
+    /// registered is a no-op that keeps its place, whatever its options; deregistering and
+    /// registering again moves it to the end. Registering during delivery takes effect from
+    /// the next event's pass.
     ///
-    /// - Parameter consumer: The consumer; the bus may be its only owner.
+    /// ```swift
+    /// bus.register(flowController)
+    /// bus.register(AuditLog(), options: .priority(100))
+    /// ```
+    /// - Parameters:
+    ///   - consumer: The consumer; the bus may be its only owner.
+    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, keeps the
+    ///     consumer's own priority and replay.
     /// - Complexity: O(*r*) for *r* event types already routed, amortized (a registration
     ///   sometimes sweeps out ended recipients).
-    public func register(_ consumer: any EventConsumer) {
-        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: false)))
+    public func register(_ consumer: any EventConsumer, options: RecipientOptions = []) {
+        Self.checkRegistration(options, call: "register(_:options:)")
+        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: false), options: options))
     }
 
     /// Registers a consumer without retaining it; the bus drops it when it is deallocated.
     ///
-    /// Same rules as ``register(_:)`` otherwise. A deallocated consumer is never called; the
-    /// bus removes its entry when it next meets it.
+    /// Same rules as ``register(_:options:)`` otherwise. A deallocated consumer is never
+    /// called; the bus removes its entry when it next meets it.
     ///
-    /// - Parameter consumer: The consumer, owned elsewhere.
+    /// - Parameters:
+    ///   - consumer: The consumer, owned elsewhere.
+    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, keeps the
+    ///     consumer's own priority and replay.
     /// - Complexity: O(*r*) for *r* event types already routed, amortized (a registration
     ///   sometimes sweeps out ended recipients).
-    public func registerWeakly(_ consumer: any EventConsumer) {
-        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: true)))
+    public func registerWeakly(_ consumer: any EventConsumer, options: RecipientOptions = []) {
+        Self.checkRegistration(options, call: "registerWeakly(_:options:)")
+        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: true), options: options))
     }
 
     /// Removes a consumer and releases it.
@@ -82,4 +97,10 @@ extension EventBus {
 
     /// The number of recipients — consumers and subscriptions — currently registered.
     public var recipientCount: Int { registry.value.count }
+
+    /// Stops the program, naming `call`, when `options` has a bad value.
+    @inline(__always)
+    private static func checkRegistration(_ options: RecipientOptions, call: String) {
+        if let problem = options.problem(in: call) { stop(problem) }
+    }
 }

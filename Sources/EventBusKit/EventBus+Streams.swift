@@ -4,9 +4,10 @@ extension EventBus {
     ///
     /// The stream is a recipient like any other, registered now (not when iteration
     /// starts), with `willConsume = [T]`: it receives every event that `is T` (subclasses of
-    /// a class `T` included), in registration order among the event's recipients, under the
-    /// same snapshot rules. Events are yielded on the bus's isolation and buffered until the
-    /// consumer reads them, in order.
+    /// a class `T` included) and that `predicate` accepts, in call order among the event's
+    /// recipients, under the same snapshot rules. Events are yielded on the bus's isolation
+    /// and buffered until the consumer reads them, in order. `options` sets how it listens
+    /// (see ``RecipientOptions``).
     ///
     /// ```swift
     /// let ticks = bus.events(of: Tick.self)
@@ -17,67 +18,74 @@ extension EventBus {
     /// ```
     ///
     /// - **Ends** when the bus is deallocated (the consumer reads what is buffered, then the
-    ///   loop ends), or when the consumer stops: its task is cancelled, or the stream and
-    ///   its iterator are released (a `for await` loop that breaks, once nothing else holds
-    ///   the stream). From then on the bus never yields to it again, and removes its entry
-    ///   at once on the bus's isolation. A bus with no isolation to hop to removes the entry
-    ///   at its next ``deliverPosted()``, or when an event's pass meets it.
+    ///   loop ends), when its options say (a limit), or when the consumer stops: its task is
+    ///   cancelled, or the stream and its iterator are released (a `for await` loop that
+    ///   breaks, once nothing else holds the stream). From then on the bus never yields to
+    ///   it again, and removes its entry at once on the bus's isolation. A bus with no
+    ///   isolation to hop to removes the entry at its next ``deliverPosted()``, or when an
+    ///   event's pass meets it.
     /// - **Bounded buffers drop nothing silently.** With `.bufferingNewest(n)` or
     ///   `.bufferingOldest(n)`, each event the buffer drops is announced as a
     ///   ``DroppedEvent``.
     ///
     /// - Parameters:
     ///   - type: The event type; it crosses to the consumer's task, so it is `Sendable`.
+    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - predicate: Which events the stream receives, asked on the bus's isolation at the
+    ///     stream's turn; `nil` accepts every event.
     ///   - bufferingPolicy: How many unread events the stream keeps; `.unbounded` (the
     ///     default) keeps them all. A negative count stops with a message naming
     ///     `bufferingPolicy`.
-    ///   - replayingLatest: Whether the stream first receives the latest stored value of
-    ///     every ``StickyEvent`` type it matches (see ``EventBus/latest(_:)``).
     ///   - fileID: Where the stream is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
     ///     caller's.
     /// - Returns: The stream.
     /// - Complexity: O(*r*) for *r* event types already routed.
+    @_disfavoredOverload  // for `Conforming<P>`, the category form applies
     public func events<T: Event & Sendable>(
         of type: T.Type,
+        options: RecipientOptions = [],
+        where predicate: ((T) -> Bool)? = nil,
         bufferingPolicy: AsyncStream<T>.Continuation.BufferingPolicy = .unbounded,
-        replayingLatest: Bool = false,
         fileID: String = #fileID,
         line: Int = #line,
         isolation: isolated (any Actor)? = #isolation
     ) -> AsyncStream<T> {
-        makeStream(
-            listing: T.self,
-            bufferingPolicy: bufferingPolicy,
-            replayingLatest: replayingLatest,
-            label: {
-                "events(of: \(T.self), bufferingPolicy: \(bufferingPolicy)) at \(fileID):\(line)"
-            },
-            isolation: isolation)
+        Self.checkListening(T.self, typed: true, options: options, call: "events(of:)")
+        return makeStream(
+            listing: T.self, options, where: predicate, bufferingPolicy: bufferingPolicy,
+            fileID: fileID, line: line, isolation: isolation)
     }
 
-    /// Returns an asynchronous stream of the events whose type conforms to a protocol.
+    /// Returns an asynchronous stream of the events whose type conforms to a protocol that
+    /// refines ``SendableEvent``.
     ///
-    /// Same rules as ``events(of:bufferingPolicy:replayingLatest:fileID:line:isolation:)->AsyncStream<T>``, with
-    /// `willConsume = [Conforming<P>.self]`: the stream receives every event that `is P`,
-    /// except the bus's own announcements.
+    /// Same rules as
+    /// ``events(of:options:where:bufferingPolicy:fileID:line:isolation:)-(T.Type,_,_,_,_,_,_)``,
+    /// with `willConsume = [Conforming<P>.self]`: the stream receives every event that
+    /// `is P`, as a `P`, except the bus's own announcements. Its events cross to another
+    /// task, so `P` is a protocol that refines ``SendableEvent``: Swift checks that every
+    /// type conforming to it is `Sendable`. (A composition such as `any Q & Sendable` does not
+    /// compile here: whether an event is `Sendable` cannot be checked at run time, so the
+    /// stream could not keep out an event of `Q` that is not.) ``AllEvent`` has no stream:
+    /// `any Event` is not `Sendable`.
     ///
     /// ```swift
-    /// protocol Analytics: Event, Sendable {}
+    /// protocol Analytics: SendableEvent { var name: String { get } }
     ///
     /// for await event in bus.events(of: Conforming<any Analytics>.self) {
-    ///     tracker.send(event)
+    ///     tracker.send(event.name)
     /// }
     /// ```
     /// - Parameters:
-    ///   - category: The category, `Conforming<any P>.self`; `any P` must be `Sendable`
-    ///     (write `Conforming<any P & Sendable>` when `P` does not refine `Sendable`).
+    ///   - category: The category, `Conforming<any P>.self`, where `P` refines
+    ///     ``SendableEvent``.
+    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - predicate: Which events the stream receives; `nil` accepts every event.
     ///   - bufferingPolicy: How many unread events the stream keeps; `.unbounded` (the
     ///     default) keeps them all. A negative count stops with a message naming
     ///     `bufferingPolicy`.
-    ///   - replayingLatest: Whether the stream first receives the latest stored value of
-    ///     every ``StickyEvent`` type it matches (see ``EventBus/latest(_:)``).
     ///   - fileID: Where the stream is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
@@ -85,23 +93,19 @@ extension EventBus {
     /// - Returns: The stream of the category's events.
     /// - Complexity: O(1) now, and a rebuild of each route on next use (categories are
     ///   decided on event values).
-    public func events<P: Sendable>(
-        of category: Conforming<P>.Type,
-        bufferingPolicy: AsyncStream<P>.Continuation.BufferingPolicy = .unbounded,
-        replayingLatest: Bool = false,
+    public func events<C: EventCategory>(
+        of category: C.Type,
+        options: RecipientOptions = [],
+        where predicate: ((C.Member) -> Bool)? = nil,
+        bufferingPolicy: AsyncStream<C.Member>.Continuation.BufferingPolicy = .unbounded,
         fileID: String = #fileID,
         line: Int = #line,
         isolation: isolated (any Actor)? = #isolation
-    ) -> AsyncStream<P> {
-        makeStream(
-            listing: category,
-            bufferingPolicy: bufferingPolicy,
-            replayingLatest: replayingLatest,
-            label: {
-                "events(of: \(category.entryName), bufferingPolicy: \(bufferingPolicy))"
-                    + " at \(fileID):\(line)"
-            },
-            isolation: isolation)
+    ) -> AsyncStream<C.Member> where C.Member: _SendableEventMarker {
+        Self.checkListening(C.self, typed: false, options: options, call: "events(of:)")
+        return makeStream(
+            listing: C.self, options, where: predicate, bufferingPolicy: bufferingPolicy,
+            fileID: fileID, line: line, isolation: isolation)
     }
 
     /// The message a stream made with `policy` stops with, or `nil` when the policy is valid:
@@ -119,19 +123,19 @@ extension EventBus {
 
     /// Registers a stream recipient listing `listed` and returns its stream.
     private func makeStream<Element: Sendable>(
-        listing listed: any Event.Type,
+        listing listed: any Event.Type, _ options: RecipientOptions,
+        where predicate: ((Element) -> Bool)?,
         bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
-        replayingLatest: Bool,
-        label: @escaping () -> String,
-        isolation: isolated (any Actor)?
+        fileID: String, line: Int, isolation: isolated (any Actor)?
     ) -> AsyncStream<Element> {
-        if let problem = Self.bufferingProblem(bufferingPolicy) { preconditionFailure(problem) }
+        if let problem = Self.bufferingProblem(bufferingPolicy) { Self.stop(problem) }
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = ensureInbox(drainingOn: isolation)
         var closure = ClosureRecipient(
-            listing: listed, StandIn.streaming(yield: { continuation.yield($0) }), name: label)
-        closure.replaysLatest = replayingLatest
+            .stream(bufferingPolicy: "\(bufferingPolicy)"), listing: listed,
+            StandIn.streaming(yield: { continuation.yield($0) }), where: predicate, options,
+            fileID: fileID, line: line)
         closure.finish = { _ in continuation.finish() }
         let ending = add(closure).ending
         // When the consumer stops, the handler (on whatever thread it runs) ends the

@@ -1,147 +1,184 @@
+// Closure subscriptions: to a type or to a category, for as long as a token or an owner lives.
+
 extension EventBus {
     /// Subscribes a closure to events of type `T`, for as long as the returned token lives.
     ///
     /// The subscription behaves as a consumer with `willConsume = [T]`, `excludeList = []`:
     /// it receives every event that `is T` (subclasses of a class `T` included), in call
-    /// order among the event's recipients (descending `priority`, then registration order),
+    /// order among the event's recipients (descending priority, then registration order),
     /// under the same snapshot rules. The bus retains `handler` until the token is cancelled
-    /// or deinitialized; the token does not retain the bus. With `replayingLatest`, it first
-    /// receives the latest stored value of every ``StickyEvent`` type it matches (see
-    /// ``latest(_:)``), each in a pass of its own.
+    /// or deinitialized; the token does not retain the bus. `options` sets how it listens (see
+    /// ``RecipientOptions``). An error `handler` throws never
+    /// stops delivery — the event still reaches its remaining recipients — and is announced
+    /// once as a ``ConsumerFailedEvent``; the call still counts as a delivery.
     ///
     /// ```swift
     /// let token = bus.subscribe(to: PageViewEvent.self) { event in
     ///     analytics.track(event.screen)
     /// }
-    /// // … later, or when `token` goes away:
+    /// let audit = bus.subscribe(to: Purchase.self, options: .priority(10)) { purchase in
+    ///     try ledger.record(purchase.amount)
+    /// }
+    /// // … later, or when a token goes away:
     /// token.cancel()
     /// ```
     /// - Parameters:
-    ///   - type: An event type. For ``AllEvent`` and categories (``Conforming``), the
-    ///     forms whose closure takes `any Event` or `P` apply; ``NoEvent`` has no events for
-    ///     the closure to receive: passing it stops with a message naming `type`.
-    ///   - priority: Where the subscription goes in call order: higher is called earlier.
-    ///   - replayingLatest: Whether it first receives the latest stored sticky values.
+    ///   - type: An event type. For ``AllEvent`` and categories (``Conforming``), the form
+    ///     whose closure takes the category's ``EventCategory/Member`` applies; ``NoEvent``
+    ///     stops with a message naming `to`.
+    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
     ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
     ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
     ///   - fileID: Where the subscription is made; names it in ``DidConsumeEvent``.
     ///   - line: The line of the `subscribe` call; names it in ``DidConsumeEvent``.
-    ///   - handler: Called with each matching event, on the bus's isolation.
-    /// - Returns: The token that keeps the subscription alive.
-    /// - Complexity: O(*r*) for *r* event types already routed, amortized.
-    @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, their own forms apply
-    public func subscribe<T: Event>(
-        to type: T.Type,
-        priority: Int = 0,
-        replayingLatest: Bool = false,
-        where predicate: ((T) -> Bool)? = nil,
-        fileID: String = #fileID,
-        line: Int = #line,
-        _ handler: @escaping (T) -> Void
-    ) -> Subscription {
-        subscribe(
-            ClosureRecipient(T.self, handler, predicate, priority, replayingLatest, fileID, line))
-    }
-
-    /// Subscribes a closure that may throw to events of type `T`, for as long as the
-    /// returned token lives.
-    ///
-    /// Same rules as ``subscribe(to:priority:replayingLatest:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)``, plus: an error thrown by `handler`
-    /// never stops delivery — the event still reaches its remaining recipients — is never
-    /// retried, and is announced once as a ``ConsumerFailedEvent`` naming the subscription,
-    /// the event and the error (queued only while someone listens for it). The call still
-    /// counts as a delivery: its ``DidConsumeEvent`` follows the failure announcement.
-    ///
-    /// A trailing closure picks this overload when its body throws:
-    ///
-    /// ```swift
-    /// let token = bus.subscribe(to: SaveRequested.self) { request in
-    ///     try store.save(request.document)
-    /// }
-    /// bus.subscribe(to: ConsumerFailedEvent.self) { failure in
-    ///     log.error("\(failure.recipient) failed: \(failure.error)")
-    /// }.store(in: &tokens)
-    /// ```
-    /// - Parameters:
-    ///   - type: An event type; ``NoEvent`` stops with a message naming `type`.
-    ///   - priority: Where the subscription goes in call order: higher is called earlier.
-    ///   - replayingLatest: Whether it first receives the latest stored sticky values.
-    ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
-    ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
-    ///   - fileID: Where the subscription is made, for its description in announcements.
-    ///   - line: The line where it is made.
     ///   - handler: Called with each matching event, on the bus's isolation; may throw.
     /// - Returns: The token that keeps the subscription alive.
     /// - Complexity: O(*r*) for *r* event types already routed, amortized.
-    @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, their own forms apply
+    @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, the category form applies
     public func subscribe<T: Event>(
         to type: T.Type,
-        priority: Int = 0,
-        replayingLatest: Bool = false,
+        options: RecipientOptions = [],
         where predicate: ((T) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
-        throwing handler: @escaping (T) throws -> Void
+        _ handler: @escaping (T) throws -> Void
     ) -> Subscription {
-        subscribe(
+        Self.checkListening(T.self, typed: true, options: options, call: "subscribe(to:)")
+        return subscribe(
             ClosureRecipient(
-                T.self, handler, predicate, priority, replayingLatest, fileID, line, throwing: true)
-        )
+                .subscription, listing: T.self, handler, where: predicate, options,
+                fileID: fileID, line: line))
     }
 
     /// Subscribes a closure to events of type `T` for as long as `owner` lives, handing it
     /// the owner — no `[weak self]` needed.
     ///
-    /// The bus holds `owner` weakly and passes it to `handler` with each event. When `owner`
-    /// is deallocated the subscription ends: the closure is never called again, and the bus
-    /// drops the entry (releasing the closure) when a pass next meets it, or at the latest
-    /// when the registry has doubled, so ended entries never pile up. Its lifetime is the
-    /// owner's: the returned
-    /// token may be discarded without ending it; ``Subscription/cancel()`` on it ends it
-    /// earlier. Otherwise it behaves like ``subscribe(to:priority:replayingLatest:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)``: a
-    /// consumer with `willConsume = [T]`, in call order, under the same snapshot rules. A
-    /// replay to a subscription whose owner is already gone is skipped, like any delivery to
-    /// it.
+    /// The bus holds `owner` weakly and passes it to `handler` (and to `predicate`) with each
+    /// event. When `owner` is deallocated the subscription ends: the closure is never called
+    /// again, and the bus drops the entry (releasing the closure) when a pass next meets it,
+    /// or at the latest when the registry is next swept. Its lifetime is the owner's: the
+    /// returned token may be discarded (dropping it does not end the subscription; calling
+    /// ``Subscription/cancel()`` on it does). Otherwise as
+    /// ``subscribe(to:options:where:fileID:line:_:)-(T.Type,_,_,_,_,_)``.
     ///
     /// ```swift
-    /// final class CartScreen {
-    ///     var badge = 0
+    /// @MainActor final class CartModel {
+    ///     private(set) var items: [Item] = []
     ///     init(bus: EventBus) {
-    ///         bus.subscribe(to: ItemAdded.self, owner: self) { screen, event in
-    ///             screen.badge += event.quantity
+    ///         bus.subscribe(to: ItemAdded.self, owner: self) { model, event in
+    ///             model.items.append(event.item)
     ///         }
     ///     }
     /// }
     /// ```
-    ///
-    /// > Important: Reach the owner through the closure's first argument. A closure that
-    /// > captures `owner` strongly keeps it alive for as long as the bus lives.
     /// - Parameters:
-    ///   - type: An event type; ``NoEvent`` stops with a message naming `type`.
+    ///   - type: An event type; as for the form without an owner.
     ///   - owner: The object whose lifetime bounds the subscription; held weakly.
-    ///   - priority: Where the subscription goes in call order: higher is called earlier.
-    ///   - replayingLatest: Whether it first receives the latest stored sticky values.
-    ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
-    ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
-    ///   - fileID: Where the subscription is made, for its description in announcements.
+    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - predicate: Which events reach `handler`, asked with the owner; `nil` accepts every
+    ///     event.
+    ///   - fileID: Where the subscription is made.
     ///   - line: The line where it is made.
-    ///   - handler: Called with the owner and each matching event, on the bus's isolation.
+    ///   - handler: Called with the owner and each matching event, on the bus's isolation;
+    ///     may throw.
     /// - Returns: A token that may be discarded, or kept to cancel earlier.
     /// - Complexity: O(*r*) for *r* event types already routed, amortized.
+    @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, the category form applies
     @discardableResult
-    @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, their own forms apply
     public func subscribe<T: Event, Owner: AnyObject>(
         to type: T.Type,
         owner: Owner,
-        priority: Int = 0,
-        replayingLatest: Bool = false,
+        options: RecipientOptions = [],
         where predicate: ((Owner, T) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
-        _ handler: @escaping (Owner, T) -> Void
+        _ handler: @escaping (Owner, T) throws -> Void
     ) -> Subscription {
-        subscribe(
+        Self.checkListening(T.self, typed: true, options: options, call: "subscribe(to:owner:)")
+        return subscribe(
             ClosureRecipient(
-                T.self, owner, handler, predicate, priority, replayingLatest, fileID, line))
+                T.self, owner: owner, handler, where: predicate, options, fileID: fileID,
+                line: line))
+    }
+
+    /// Subscribes a closure to every event of a category — every event the app dispatches
+    /// (``AllEvent``), or every event whose type conforms to a protocol (``Conforming``) —
+    /// for as long as the returned token lives.
+    ///
+    /// The subscription behaves as a consumer with `willConsume = [C]`: it receives each
+    /// event of the category as a ``EventCategory/Member`` (`any Event` for ``AllEvent``,
+    /// `P` for `Conforming<P>`), except the bus's own announcements (``DidConsumeEvent``,
+    /// ``NoConsumerEvent``, ``DroppedEvent``, ``ConsumerFailedEvent``), which reach only
+    /// recipients that name them. `P` need not refine ``Event``. Otherwise as
+    /// ``subscribe(to:options:where:fileID:line:_:)-(T.Type,_,_,_,_,_)``.
+    ///
+    /// ```swift
+    /// protocol Analytics { var name: String { get } }
+    ///
+    /// let everything = bus.subscribe(to: AllEvent.self) { (event: any Event) in
+    ///     print("dispatched:", event)
+    /// }
+    /// let tracking = bus.subscribe(to: Conforming<any Analytics>.self) { event in
+    ///     tracker.send(event.name)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - category: ``AllEvent`` or `Conforming<any P>`.
+    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - predicate: Which events reach `handler`; `nil` accepts every event.
+    ///   - fileID: Where the subscription is made.
+    ///   - line: The line where it is made.
+    ///   - handler: Called with each event of the category, on the bus's isolation; may
+    ///     throw.
+    /// - Returns: The token that keeps the subscription alive.
+    /// - Complexity: O(*r*) for *r* event types already routed; for `Conforming<P>`, a
+    ///   rebuild of each route on next use (categories are decided on event values).
+    public func subscribe<C: EventCategory>(
+        to category: C.Type,
+        options: RecipientOptions = [],
+        where predicate: ((C.Member) -> Bool)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ handler: @escaping (C.Member) throws -> Void
+    ) -> Subscription {
+        Self.checkListening(C.self, typed: false, options: options, call: "subscribe(to:)")
+        return subscribe(
+            ClosureRecipient(
+                .subscription, listing: C.self, handler, where: predicate, options,
+                fileID: fileID, line: line))
+    }
+
+    /// Subscribes a closure to every event of a category for as long as `owner` lives,
+    /// handing it the owner.
+    ///
+    /// The category's rules are those of
+    /// ``subscribe(to:options:where:fileID:line:_:)-(C.Type,_,_,_,_,_)``, the owner's those of
+    /// ``subscribe(to:owner:options:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)``.
+    ///
+    /// - Parameters:
+    ///   - category: ``AllEvent`` or `Conforming<any P>`.
+    ///   - owner: The object whose lifetime bounds the subscription; held weakly.
+    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - predicate: Which events reach `handler`, asked with the owner; `nil` accepts every
+    ///     event.
+    ///   - fileID: Where the subscription is made.
+    ///   - line: The line where it is made.
+    ///   - handler: Called with the owner and each event of the category; may throw.
+    /// - Returns: A token that may be discarded, or kept to cancel earlier.
+    @discardableResult
+    public func subscribe<C: EventCategory, Owner: AnyObject>(
+        to category: C.Type,
+        owner: Owner,
+        options: RecipientOptions = [],
+        where predicate: ((Owner, C.Member) -> Bool)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ handler: @escaping (Owner, C.Member) throws -> Void
+    ) -> Subscription {
+        Self.checkListening(C.self, typed: false, options: options, call: "subscribe(to:owner:)")
+        return subscribe(
+            ClosureRecipient(
+                C.self, owner: owner, handler, where: predicate, options, fileID: fileID,
+                line: line))
     }
 }

@@ -2,10 +2,10 @@
     import Observation
 
     /// The latest event of one type or category and how many arrived, for SwiftUI views and
-    /// `withObservationTracking`: made by ``EventBus/observe(_:fileID:line:)-(T.Type,_,_)``.
+    /// `withObservationTracking`: made by ``EventBus/observe(_:options:where:fileID:line:)-(T.Type,_,_,_,_)``.
     ///
-    /// It holds a subscription to the type or category, made with `replayingLatest: true`, for
-    /// as long as it lives: each delivery sets ``latest`` and adds one to ``count`` (replays
+    /// It holds a subscription to the type or category, replaying unless its options say
+    /// otherwise, for as long as it lives: each delivery sets ``latest`` and adds one to ``count`` (replays
     /// included), and an observer of either is told, inside the subscription's call. Made during a pass,
     /// ``latest`` is `nil` until the replay runs after that pass. Releasing the object ends
     /// the subscription. It is not `Sendable`: use it on the bus's isolation (for a view,
@@ -33,20 +33,26 @@
         /// The subscription, ended when the object goes.
         private let subscription: Subscription
 
-        /// An object following the events `listed` covers, each a `Value`, stored as
-        /// `storing` says: for a type, as ``howLatestIsStored(type:)`` finds; for a category
-        /// (whose events are of any type), copied in.
+        /// An object following the events `listed` covers that `predicate` accepts, each a
+        /// `Value`, stored as `storing` says: for a type, as ``howLatestIsStored(type:)``
+        /// finds; for a category (whose events are of any type), copied in. Its subscription
+        /// replays unless `options` says otherwise.
         init(
-            bus: EventBus, listing listed: any Event.Type, storing: LatestSlot.Storing,
-            fileID: String, line: Int
+            bus: EventBus, listing listed: any Event.Type, where predicate: ((Value) -> Bool)?,
+            _ options: RecipientOptions, storing: LatestSlot.Storing, fileID: String, line: Int
         ) {
             let storage = ObservedEventStorage(listing: listed, storing: storing)
             self.storage = storage
+            var options = options
+            options.replaysLatest = options.replaysLatest ?? true
             // A handler that takes `any Event`: the stand-in hands over the event as it came,
-            // so a delivery copies no `Value` and allocates nothing.
+            // so a delivery copies no `Value` and allocates nothing. A predicate, if any,
+            // takes the event as a `Value`.
             subscription = bus.subscribe(
                 ClosureRecipient<any Event>(
-                    listed, { storage.receive($0) }, nil, 0, true, fileID, line))
+                    .subscription, listing: listed, { storage.receive($0) },
+                    where: predicate.map { accepts in { accepts($0 as! Value) } }, options,
+                    fileID: fileID, line: line))
         }
 
         /// The last event delivered to this object, replays included; `nil` before the first.

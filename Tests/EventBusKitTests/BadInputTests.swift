@@ -56,31 +56,23 @@ typealias NumBuffering = AsyncStream<Num>.Continuation.BufferingPolicy
         #expect(farewell == nil)
     }
 
-    @Test func subscribingToNoEventStopsWithAMessageNamingTheParameter() {
+    @Test(arguments: ["subscribe(to:)", "events(of:)", "next(_:)", "observe(_:)"])
+    func listeningToNoEventStopsWithAMessageNamingTheCall(_ call: String) {
         #expect(
-            EventBus.subscriptionProblem(NoEvent.self)
-                == "subscribe(to:): type NoEvent covers no event; a closure for it could never be called"
+            EventBus.targetProblem(NoEvent.self, typed: true, call: call)
+                == "\(call): NoEvent covers no event, so nothing could ever be delivered; name the event type, AllEvent, or Conforming<P>"
         )
     }
 
     /// `AllEvent` and categories have their own forms (closures of `any Event` and of `P`);
-    /// only a closure typed with the wildcard itself, which nothing could ever call, stops.
-    @Test(arguments: [(Entry.all, "AllEvent"), (.analytics, "Conforming<Analytics>")])
-    func aClosureTypedWithAWildcardStopsWithAMessageNamingTheParameter(
+    /// the form for one type, reached with one through generic code, stops.
+    @Test(arguments: [(Entry.all, "AllEvent"), (.analytics, "Conforming<any Analytics>")])
+    func aCategoryReachingTheTypedFormStopsWithAMessageNamingTheCall(
         _ entry: Entry, printed: String
     ) {
         #expect(
-            EventBus.subscriptionProblem(entry.type)
-                == "subscribe(to:): type \(printed) has no instances; write the closure's parameter as `any Event` for AllEvent, or as `P` for Conforming<P>"
-        )
-    }
-
-    /// `observe(_:)` reached with a wildcard through generic code (`T` is `AllEvent` where
-    /// the call is compiled) stops, naming the call and the forms that apply.
-    @Test func observingAWildcardThroughGenericCodeStopsWithAMessageNamingTheCall() {
-        #expect(
-            EventBus.subscriptionProblem(AllEvent.self, call: "observe(_:)")
-                == "observe(_:): type AllEvent has no instances; call observe(_:) with AllEvent.self or Conforming<P>.self written out, so their own forms apply"
+            EventBus.targetProblem(entry.type, typed: true, call: "observe(_:)")
+                == "observe(_:): \(printed) reached the form for one event type through generic code, where it has no instances; write \(printed).self at the call, or make the generic parameter an EventCategory, so the category's form applies"
         )
     }
 
@@ -119,9 +111,14 @@ typealias NumBuffering = AsyncStream<Num>.Continuation.BufferingPolicy
         #expect(EventBus.bufferingProblem(NumBuffering.unbounded) == nil)
     }
 
-    @Test func subscribingToAConcreteTypeIsAccepted() {
-        #expect(EventBus.subscriptionProblem(Num.self) == nil)
-        #expect(EventBus.subscriptionProblem(PageViewEvent.self) == nil)
+    @Test func aTypeOrACategoryInItsOwnFormIsAccepted() {
+        #expect(EventBus.targetProblem(Num.self, typed: true, call: "subscribe(to:)") == nil)
+        #expect(
+            EventBus.targetProblem(PageViewEvent.self, typed: true, call: "subscribe(to:)") == nil)
+        #expect(EventBus.targetProblem(AllEvent.self, typed: false, call: "subscribe(to:)") == nil)
+        #expect(
+            EventBus.targetProblem(
+                Conforming<any Analytics>.self, typed: false, call: "subscribe(to:)") == nil)
     }
 }
 

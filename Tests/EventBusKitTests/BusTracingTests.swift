@@ -108,8 +108,8 @@ import Testing
             bus.events(of: TickEvent.self, bufferingPolicy: .bufferingNewest(1)), #line
         )
         let name =
-            "events(of: TickEvent, bufferingPolicy: bufferingNewest(1))"
-            + " at EventBusKitTests/BusTracingTests.swift:\(line)"
+            "events(of: TickEvent, bufferingPolicy: bufferingNewest(1),"
+            + " at: EventBusKitTests/BusTracingTests.swift:\(line))"
         let trace = bus.startTracing()
         bus.dispatch(TickEvent(count: 1))
         bus.dispatch(TickEvent(count: 2))  // the unread buffer drops tick(1)
@@ -138,11 +138,11 @@ import Testing
         let log = Trace()
         bus.register(TraceConsumer("Alarm", [ConsumerFailedEvent.self], trace: log))
         let (token, line) = (
-            bus.subscribe(to: Num.self, throwing: { _ in throw SoldOut() }), #line
+            bus.subscribe(to: Num.self) { _ in throw SoldOut() }, #line
         )
         bus.register(TraceConsumer("After", [Num.self], trace: log))
         let name =
-            "Subscription(to: Num, throwing, at: EventBusKitTests/BusTracingTests.swift:\(line))"
+            "Subscription(to: Num, at: EventBusKitTests/BusTracingTests.swift:\(line))"
         let trace = bus.startTracing()
         bus.dispatch(Num(1))
         #expect(
@@ -150,7 +150,7 @@ import Testing
                 TracedPass(
                     1, "1", [name, "After"], nil,
                     notes: [
-                        "Subscription(to: Num, throwing, at: EventBusKitT… failed on 1: sold out"
+                        "Subscription(to: Num, at: EventBusKitTests/BusTr… failed on 1: sold out"
                     ]
                 ),
                 TracedPass(2, "\(trace.records[1].event)", ["Alarm"], cause(1, name)),
@@ -178,10 +178,10 @@ import Testing
             })
         bus.register(TraceConsumer("Alarm", [ConsumerFailedEvent.self], trace: Trace()))
         let (token, line) = (
-            bus.subscribe(to: Num.self, throwing: { if $0.value > 1 { throw SoldOut() } }), #line
+            bus.subscribe(to: Num.self) { if $0.value > 1 { throw SoldOut() } }, #line
         )
         let name =
-            "Subscription(to: Num, throwing, at: EventBusKitTests/BusTracingTests.swift:\(line))"
+            "Subscription(to: Num, at: EventBusKitTests/BusTracingTests.swift:\(line))"
         bus.register(
             TraceConsumer("Caller", [Other.self], trace: Trace()) { _ in
                 standIn?.consume(Num(2))
@@ -200,7 +200,7 @@ import Testing
                     TracedPass(
                         2, "", ["Caller"], nil,
                         notes: [
-                            "Subscription(to: Num, throwing, at: EventBusKitT… failed on 2: sold out"
+                            "Subscription(to: Num, at: EventBusKitTests/BusTr… failed on 2: sold out"
                         ]),
                     TracedPass(3, "", ["Alarm"], cause(2, name)),
                     TracedPass(4, "", ["Keeper"], cause(2, "Caller")),
@@ -373,7 +373,7 @@ import Testing
         let owner = SubscriptionOwner()
         let file = "EventBusKitTests/BusTracingTests.swift"
         let (plain, plainLine) = (bus.subscribe(to: Num.self) { _ in }, #line)
-        let (throwing, throwingLine) = (bus.subscribe(to: Num.self, throwing: { _ in }), #line)
+        let (throwing, throwingLine) = (bus.subscribe(to: Num.self) { (_: Num) throws in }, #line)
         let ownedLine = #line + 1
         bus.subscribe(to: Num.self, owner: owner) { _, _ in }
         let trace = bus.startTracing()
@@ -381,7 +381,7 @@ import Testing
         #expect(
             trace.records.first?.recipients == [
                 "Subscription(to: Num, at: \(file):\(plainLine))",
-                "Subscription(to: Num, throwing, at: \(file):\(throwingLine))",
+                "Subscription(to: Num, at: \(file):\(throwingLine))",
                 "Subscription(to: Num, at: \(file):\(ownedLine), owner: SubscriptionOwner)",
             ])
         withExtendedLifetime((plain, throwing, owner)) {}
@@ -399,10 +399,10 @@ import Testing
         bus.dispatch(StreamTap(name: "buy"))
         #expect(
             trace.passes.map(\.recipients) == [
-                ["events(of: TickEvent, bufferingPolicy: unbounded) at \(file):\(ticksLine)"],
+                ["events(of: TickEvent, bufferingPolicy: unbounded, at: \(file):\(ticksLine))"],
                 [
                     "events(of: Conforming<any StreamAnalytics>, bufferingPolicy:"
-                        + " bufferingOldest(3)) at \(file):\(categoryLine)"
+                        + " bufferingOldest(3), at: \(file):\(categoryLine))"
                 ],
             ])
         withExtendedLifetime((ticks, category)) {}

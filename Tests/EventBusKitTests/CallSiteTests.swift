@@ -65,7 +65,7 @@ private func here(_ line: Int) -> EventTrace.Origin {
         let logger = bus.subscribe(to: DidConsumeEvent.self) { _ in }
         let watchdog = bus.subscribe(to: NoConsumerEvent.self) { _ in }
         let trace = bus.startTracing()
-        let late = bus.subscribe(to: Mood.self, replayingLatest: true) { _ in }
+        let late = bus.subscribe(to: Mood.self, options: .replaysLatest) { _ in }
         bus.dispatch(Num(1))  // reaches no one: a NoConsumerEvent
         let line = #line - 1
         #expect(

@@ -109,7 +109,7 @@ import Testing
         let bus = EventBus()
         let trace = Trace()
         bus.register(TraceConsumer("A", [Num.self], trace: trace))
-        let first = bus.subscribe(to: DidConsumeEvent.self, priority: 1) { _ in
+        let first = bus.subscribe(to: DidConsumeEvent.self, options: .priority(1)) { _ in
             trace.entries.append("first")
             bus.cancelDelivery()
         }
@@ -157,7 +157,7 @@ import Testing
         let bus = EventBus()
         let trace = Trace()
         var answers: [Bool] = []
-        let failing = bus.subscribe(to: Num.self, priority: 1) { (_: Num) throws in
+        let failing = bus.subscribe(to: Num.self, options: .priority(1)) { (_: Num) throws in
             throw ProbeError(CancelProbe(onDeinit: { answers.append(bus.cancelDelivery()) }))
         }
         bus.register(TraceConsumer("A", [Num.self], trace: trace))
@@ -172,7 +172,7 @@ import Testing
         let trace = Trace()
         var answers: [Bool] = []
         let probe = CancelProbe(onDescription: { answers.append(bus.cancelDelivery()) })
-        let failing = bus.subscribe(to: Num.self, priority: 1) { (_: Num) throws in
+        let failing = bus.subscribe(to: Num.self, options: .priority(1)) { (_: Num) throws in
             throw ProbeError(probe)
         }
         bus.register(TraceConsumer("A", [Num.self], trace: trace))

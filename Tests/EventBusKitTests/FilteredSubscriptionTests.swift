@@ -30,7 +30,7 @@ import Testing
         let trace = Trace()
         bus.register(TraceConsumer("A", [Num.self], trace: trace))
         let filtered = bus.subscribe(
-            to: Num.self, priority: 1,
+            to: Num.self, options: .priority(1),
             where: {
                 trace.entries.append("asked \($0)"); return true
             }
@@ -46,7 +46,7 @@ import Testing
         let trace = Trace()
         var answers: [Bool] = []
         let filtered = bus.subscribe(
-            to: Num.self, priority: 1,
+            to: Num.self, options: .priority(1),
             where: { _ in
                 answers.append(bus.cancelDelivery()); return false
             }
@@ -110,10 +110,10 @@ import Testing
         var seen: [String] = []
         bus.dispatch(Volume(3))
         let quiet = bus.subscribe(
-            to: Volume.self, replayingLatest: true, where: { $0.level < 3 }
+            to: Volume.self, options: .replaysLatest, where: { $0.level < 3 }
         ) { seen.append("quiet \($0)") }
         let loud = bus.subscribe(
-            to: Volume.self, replayingLatest: true, where: { $0.level >= 3 }
+            to: Volume.self, options: .replaysLatest, where: { $0.level >= 3 }
         ) { seen.append("loud \($0)") }
         #expect(seen == ["loud volume(3)"])
         withExtendedLifetime((quiet, loud)) {}
@@ -136,16 +136,18 @@ import Testing
         var seen: [String] = []
         let tokens = [
             bus.subscribe(to: AllEvent.self, where: { $0 is Num }) { seen.append("all \($0)") },
-            bus.subscribe(
-                to: AllEvent.self, where: { $0 is Num }, throwing: { seen.append("all! \($0)") }),
+            bus.subscribe(to: AllEvent.self, where: { $0 is Num }) { (e: any Event) throws in
+                seen.append("all! \(e)")
+            },
             bus.subscribe(to: Conforming<any Tagged>.self, where: { $0.tag == "b" }) {
                 seen.append("tag \($0.tag)")
             },
             bus.subscribe(
                 to: Conforming<any Tagged>.self, where: { $0.tag == "b" },
-                throwing: { seen.append("tag! \($0.tag)") }),
-            bus.subscribe(
-                to: Num.self, where: { $0.value == 2 }, throwing: { seen.append("num! \($0)") }),
+            ) { (e: any Tagged) throws in seen.append("tag! \(e.tag)") },
+            bus.subscribe(to: Num.self, where: { $0.value == 2 }) { (n: Num) throws in
+                seen.append("num! \(n)")
+            },
         ]
         let owner = OwnerBoundScreen(name: "o")
         bus.subscribe(to: AllEvent.self, owner: owner, where: { $1 is Num }) { _, event in
@@ -211,7 +213,7 @@ import Testing
 func subscriptionName(
     _ listing: String, line: Int, fileID: String = #fileID, once: Bool = false
 ) -> String {
-    "Subscription(\(once ? "once, " : "")to: \(listing), at: \(fileID):\(line))"
+    "Subscription(to: \(listing), \(once ? "once, " : "")at: \(fileID):\(line))"
 }
 
 /// `explain(_:)` names a closure subscription or a stream as what it is.
@@ -221,7 +223,7 @@ func subscriptionName(
         let line = #line + 1
         let stream = bus.events(of: Other.self)
         let name =
-            "events(of: Other, bufferingPolicy: unbounded) at EventBusKitTests/FilteredSubscriptionTests.swift:\(line)"
+            "events(of: Other, bufferingPolicy: unbounded, at: EventBusKitTests/FilteredSubscriptionTests.swift:\(line))"
         #expect(
             bus.explain(Num(1)).lines == [
                 "\(name) does not receive it: it is a subscription to Other, which does not cover it"

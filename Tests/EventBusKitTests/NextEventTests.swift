@@ -45,12 +45,14 @@ import Testing
         var announced: [String] = []
         let logger = bus.subscribe(to: DidConsumeEvent.self) { announced.append("\($0.consumer)") }
         let recording = bus.startTracing()
+        let line = #line + 1
         let waiting = Task { try await bus.next(Num.self) }
         while bus.recipientCount < 2 { await Task.yield() }
         bus.dispatch(Num(4))
         _ = try await waiting.value
-        #expect(announced == ["next(Num)"])
-        #expect(recording.records.first?.recipients == ["next(Num)"])
+        let name = "next(Num, at: EventBusKitTests/NextEventTests.swift:\(line))"
+        #expect(announced == [name])
+        #expect(recording.records.first?.recipients == [name])
         withExtendedLifetime(logger) {}
     }
 
@@ -61,13 +63,15 @@ import Testing
             announced.append("\($0.consumer) consumed \($0.event)")
         }
         let recording = bus.startTracing()
+        let line = #line + 1
         let waiting = Task { try await bus.next(Num.self) { $0.value > 1 } }
         while bus.recipientCount < 2 { await Task.yield() }
         bus.dispatch(Num(1))
         bus.dispatch(Num(2))
         #expect(try await waiting.value.value == 2)
-        #expect(announced == ["next(Num) consumed 2"])
-        #expect(recording.records.map(\.recipients).prefix(2) == [[], ["next(Num)"]])
+        let name = "next(Num, filtered, at: EventBusKitTests/NextEventTests.swift:\(line))"
+        #expect(announced == ["\(name) consumed 2"])
+        #expect(recording.records.map(\.recipients).prefix(2) == [[], [name]])
         withExtendedLifetime(logger) {}
     }
 

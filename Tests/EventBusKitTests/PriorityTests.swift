@@ -14,7 +14,9 @@ import Testing
         high.priority = 5
         let second = TraceConsumer("B", [Num.self], trace: trace)
         for consumer in [low, first, high, second] { bus.register(consumer) }
-        let token = bus.subscribe(to: Num.self, priority: 5) { trace.entries.append("S\($0)") }
+        let token = bus.subscribe(to: Num.self, options: .priority(5)) {
+            trace.entries.append("S\($0)")
+        }
         bus.dispatch(Num(1))
         #expect(trace.entries == ["H1", "S1", "A1", "B1", "L1"])
         withExtendedLifetime(token) {}

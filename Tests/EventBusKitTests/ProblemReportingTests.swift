@@ -48,13 +48,13 @@ import Testing
         struct Broken: Error {}
         let (bus, recorder) = Self.observedBus()
         let line = #line + 1
-        let failing = bus.subscribe(to: Num.self, throwing: { _ in throw Broken() })
+        let failing = bus.subscribe(to: Num.self) { _ in throw Broken() }
         bus.dispatch(Num(1))
         bus.dispatch(Num(2))
         #expect(recorder.problems.map(\.kind) == [.unhandledFailure, .unhandledFailure])
         #expect(
             recorder.problems.first?.message
-                == "Subscription(to: Num, throwing, at: EventBusKitTests/ProblemReportingTests.swift:\(line)) "
+                == "Subscription(to: Num, at: EventBusKitTests/ProblemReportingTests.swift:\(line)) "
                 + "threw Broken() on Num; subscribe to ConsumerFailedEvent to handle "
                 + "failures")
         let listener = bus.subscribe(to: ConsumerFailedEvent.self) { _ in }
@@ -71,7 +71,7 @@ import Testing
         #expect(recorder.problems.map(\.kind) == [.streamDroppedEvents])
         #expect(
             recorder.problems.first?.message.hasSuffix(
-                "bufferingPolicy: bufferingNewest(1)) at EventBusKitTests/ProblemReportingTests.swift:\(line) "
+                "bufferingPolicy: bufferingNewest(1), at: EventBusKitTests/ProblemReportingTests.swift:\(line)) "
                     + "dropped Num; read the stream faster, keep more events, or listen for "
                     + "DroppedEvent") == true)
         withExtendedLifetime(stream) {}

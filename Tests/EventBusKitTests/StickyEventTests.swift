@@ -127,7 +127,7 @@ import Testing
             TraceConsumer("A", [Num.self], trace: trace) { _ in
                 bus.register(late)
                 bus.clearLatest(Mood.self)
-                lateToken = bus.subscribe(to: Volume.self, replayingLatest: true) {
+                lateToken = bus.subscribe(to: Volume.self, options: .replaysLatest) {
                     trace.entries.append("S\($0)")
                 }
                 lateToken?.cancel()
@@ -154,19 +154,19 @@ import Testing
         let bus = EventBus()
         bus.dispatch(Mood("calm"))
         var seen: [String] = []
-        let plain = bus.subscribe(to: Mood.self, replayingLatest: true) { seen.append("P\($0)") }
-        let all = bus.subscribe(to: AllEvent.self, replayingLatest: true) { (e: any Event) in
+        let plain = bus.subscribe(to: Mood.self, options: .replaysLatest) { seen.append("P\($0)") }
+        let all = bus.subscribe(to: AllEvent.self, options: .replaysLatest) { (e: any Event) in
             seen.append("A\(e)")
         }
         let owner = Owner()
-        bus.subscribe(to: Mood.self, owner: owner, replayingLatest: true) { _, mood in
+        bus.subscribe(to: Mood.self, owner: owner, options: .replaysLatest) { _, mood in
             seen.append("O\(mood)")
         }
         var gone: Owner? = Owner()
         let goneOwner = gone!
         gone = nil
         _ = goneOwner
-        let stream = bus.events(of: Mood.self, replayingLatest: true)
+        let stream = bus.events(of: Mood.self, options: .replaysLatest)
         var iterator = stream.makeAsyncIterator()
         #expect(await iterator.next()?.value == "calm")
         #expect(seen == ["Pmood(calm)", "Amood(calm)", "Omood(calm)"])
@@ -182,7 +182,7 @@ import Testing
         bus.register(
             TraceConsumer("A", [Num.self], trace: trace) { _ in
                 var owner: Owner? = Owner()
-                bus.subscribe(to: Mood.self, owner: owner!, replayingLatest: true) { _, mood in
+                bus.subscribe(to: Mood.self, owner: owner!, options: .replaysLatest) { _, mood in
                     seen.append("O\(mood)")
                 }
                 owner = nil  // gone before the replay's turn

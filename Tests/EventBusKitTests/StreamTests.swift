@@ -56,7 +56,7 @@ import Testing
         let consumers = trace.entries.filter { $0.hasPrefix("L") }
         #expect(consumers.count == 3)
         #expect(consumers[0] == "L(A consumed 1)")
-        #expect(consumers[1].hasPrefix("L(events(of: Num, bufferingPolicy: unbounded) at "))
+        #expect(consumers[1].hasPrefix("L(events(of: Num, bufferingPolicy: unbounded, at: "))
         #expect(consumers[2] == "L(B consumed 1)")
         withExtendedLifetime(stream) {}
     }
@@ -203,7 +203,8 @@ import Testing
         #expect(dropped.compactMap { $0.event.as(Num.self)?.value } == [1, 2, 3])
         #expect(
             dropped.allSatisfy {
-                "\($0.stream)".hasPrefix("events(of: Num, bufferingPolicy: bufferingNewest(2)) at ")
+                "\($0.stream)".hasPrefix(
+                    "events(of: Num, bufferingPolicy: bufferingNewest(2), at: ")
             })
         bus = nil
         #expect(await collect(stream).map(\.value) == [4, 5])

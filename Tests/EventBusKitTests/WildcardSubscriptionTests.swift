@@ -39,7 +39,8 @@ import Testing
         let failed = bus.subscribe(to: ConsumerFailedEvent.self) {
             failures.append(label($0.event))
         }
-        let throwing = bus.subscribe(to: AllEvent.self, priority: 1) { (event: any Event) throws in
+        let throwing = bus.subscribe(to: AllEvent.self, options: .priority(1)) {
+            (event: any Event) throws in
             seen.append("T" + label(event))
             throw Failure()
         }

@@ -19,8 +19,9 @@ final class StreamRewardPageView: StreamPageView, @unchecked Sendable {
     override var description: String { "rewardPage(\(page))" }
 }
 
-/// A protocol category for streams; refining `Sendable` makes `any StreamAnalytics` one.
-protocol StreamAnalytics: Event, Sendable {
+/// A protocol category for streams: refining `SendableEvent` makes Swift check that each
+/// conforming type is `Sendable`.
+protocol StreamAnalytics: SendableEvent {
     var name: String { get }
 }
 

@@ -208,38 +208,25 @@ enum ModelEntry: String, CaseIterable, Hashable {
         }
     }
 
-    /// Subscribes `handler` on `bus` to this entry's type, bound to `owner` when one is given,
-    /// filtered by `accepts` when one is given, one-shot when `once`; `tag` becomes the
+    /// Subscribes `handler` on `bus` to this entry's type with `options`, bound to `owner`
+    /// when one is given, filtered by `accepts` when one is given; `tag` becomes the
     /// subscription's `fileID`, so a `DidConsumeEvent` about it can be traced back to it.
     func subscribe(
-        on bus: EventBus, owner: AnyObject? = nil, priority: Int = 0, replayingLatest: Bool = false,
-        accepts: ((any Event) -> Bool)? = nil, once: Bool = false,
-        tag: String, _ handler: @escaping (any Event) -> Void
+        on bus: EventBus, owner: AnyObject? = nil, options: RecipientOptions,
+        accepts: ((any Event) -> Bool)? = nil, tag: String,
+        _ handler: @escaping (any Event) -> Void
     ) -> Subscription {
         func subscribe<T: Event>(to type: T.Type) -> Subscription {
             let predicate = accepts.map { accepts in { (event: T) in accepts(event) } }
-            switch (owner, once) {
-            case (nil, false):
+            guard let owner else {
                 return bus.subscribe(
-                    to: type, priority: priority, replayingLatest: replayingLatest,
-                    where: predicate, fileID: tag, line: 0
+                    to: type, options: options, where: predicate, fileID: tag, line: 0
                 ) { handler($0) }
-            case (nil, true):
-                return bus.subscribeOnce(
-                    to: type, priority: priority, replayingLatest: replayingLatest,
-                    where: predicate, fileID: tag, line: 0
-                ) { handler($0) }
-            case (let owner?, false):
-                return bus.subscribe(
-                    to: type, owner: owner, priority: priority, replayingLatest: replayingLatest,
-                    where: predicate.map { predicate in { predicate($1) } }, fileID: tag, line: 0
-                ) { _, event in handler(event) }
-            case (let owner?, true):
-                return bus.subscribeOnce(
-                    to: type, owner: owner, priority: priority, replayingLatest: replayingLatest,
-                    where: predicate.map { predicate in { predicate($1) } }, fileID: tag, line: 0
-                ) { _, event in handler(event) }
             }
+            return bus.subscribe(
+                to: type, owner: owner, options: options,
+                where: predicate.map { predicate in { predicate($1) } }, fileID: tag, line: 0
+            ) { _, event in handler(event) }
         }
         switch self {
         case .base: return subscribe(to: ModelBase.self)

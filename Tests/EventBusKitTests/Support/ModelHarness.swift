@@ -236,20 +236,14 @@ final class ModelHarness {
                 self?.cancelDeliveryOutsideACall()
                 return Self.hasEvenSerialNumber(event)
             } : nil
-        // A one-shot subscription logs, in its call, whether it is still active (it must not be).
-        final class WeakToken { weak var token: Subscription? }
-        let own = WeakToken()
+        let options = RecipientOptions(
+            priority: spec.priority, replaysLatest: spec.replaysLatest)
         let token = spec.type.subscribe(
-            on: bus, owner: owner, priority: spec.priority, replayingLatest: spec.replayingLatest,
-            accepts: accepts, once: spec.once, tag: "⟨\(name)⟩"
+            on: bus, owner: owner, options: options, accepts: accepts, tag: "⟨\(name)⟩"
         ) { [weak self] event in
             withExtendedLifetime(probe) {}
-            if spec.once {
-                self?.log.append("\(name) active in its call: \(own.token?.isActive == true)")
-            }
             self?.consumed(event, by: name, echo: spec.echo)
         }
-        own.token = token
         // Only now, after the replays that ran inside `subscribe`, is the slot's previous
         // token (whichever it is by then) dropped.
         releasing { tokens[slot] = token }

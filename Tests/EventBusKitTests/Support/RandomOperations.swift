@@ -139,14 +139,13 @@ struct ModelScenario: CustomStringConvertible {
 
     /// A subscription slot: the type it subscribes to, its echo, priority and replay, whether
     /// a `where:` predicate accepts only events with an even serial number (announcements
-    /// always pass), and whether it is one-shot (`subscribeOnce`; typed forms only).
+    /// always pass).
     struct SubscriptionSpec {
         var type: ModelEntry
         var echo: ModelEventKind?
         var priority = 0
-        var replayingLatest = false
+        var replaysLatest = false
         var evenOnly = false
-        var once = false
     }
 
     /// Actions a recipient performs when it makes the `at`-th consumption (counted from 0)
@@ -182,9 +181,6 @@ struct ModelScenario: CustomStringConvertible {
         func extras(_ priority: Int, _ replays: Bool) -> String {
             (priority == 0 ? "" : ", priority \(priority)") + (replays ? ", replays latest" : "")
         }
-        func options(_ spec: SubscriptionSpec) -> String {
-            (spec.evenOnly ? ", where even" : "") + (spec.once ? ", once" : "")
-        }
         var lines = [
             "bus(maximumPending: \(maximumPending), maximumEventsPerDrain: \(maximumEventsPerDrain), reentrancy: .\(reentrancy))"
         ]
@@ -195,7 +191,7 @@ struct ModelScenario: CustomStringConvertible {
         }
         for (slot, spec) in subscriptions.enumerated() {
             lines.append(
-                "subscription \(slot): to .\(spec.type)\(echo(spec.echo))\(extras(spec.priority, spec.replayingLatest))\(options(spec))"
+                "subscription \(slot): to .\(spec.type)\(echo(spec.echo))\(spec.evenOnly ? ", where even" : "")\(extras(spec.priority, spec.replaysLatest))"
             )
         }
         for (index, step) in steps.enumerated() {
@@ -267,9 +263,8 @@ extension ModelScenario {
                 type: type,
                 echo: random.chance(10) ? random.pick(ModelEventKind.allCases) : nil,
                 priority: randomPriority(&random),
-                replayingLatest: random.chance(30),
-                evenOnly: random.chance(25),
-                once: random.chance(25))
+                replaysLatest: random.chance(30),
+                evenOnly: random.chance(25))
         }
         // Most sequences start by registering most recipients, so that later steps have
         // someone to deliver to, cancel or drop.
@@ -426,14 +421,11 @@ extension ModelScenario {
             if spec.priority != 0 {
                 add { $0.subscriptions[slot].priority = 0 }
             }
-            if spec.replayingLatest {
-                add { $0.subscriptions[slot].replayingLatest = false }
+            if spec.replaysLatest {
+                add { $0.subscriptions[slot].replaysLatest = false }
             }
             if spec.evenOnly {
                 add { $0.subscriptions[slot].evenOnly = false }
-            }
-            if spec.once {
-                add { $0.subscriptions[slot].once = false }
             }
         }
         // Drop the last consumer or subscription slot when no action names it.

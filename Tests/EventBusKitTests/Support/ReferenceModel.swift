@@ -88,8 +88,6 @@ final class ReferenceModel {
         /// A `where even` subscription: only events with an even serial number, and the
         /// announcements, are delivered to it (§12.1).
         var evenOnly = false
-        /// A one-shot subscription: it ends before its first delivery (§12.2).
-        var once = false
         /// The owner object of an owner-bound subscription.
         var lifetimeOwner: Int? = nil
         var isActive = true
@@ -360,8 +358,8 @@ final class ReferenceModel {
                 owner: .subscription(instance: instance),
                 name: "s\(slot).\(slotSubscriptionGeneration[slot])", weakly: false,
                 willConsume: [spec.type], excludeList: [], echo: spec.echo,
-                priority: spec.priority, replaysLatest: spec.replayingLatest,
-                evenOnly: spec.evenOnly, once: spec.once, lifetimeOwner: owner))
+                priority: spec.priority, replaysLatest: spec.replaysLatest,
+                evenOnly: spec.evenOnly, lifetimeOwner: owner))
         slotSubscriptionGeneration[slot] += 1
         if let owner { ownersHeldByCall.append(owner) }
         replayLatest(to: registrations.count - 1)
@@ -432,10 +430,7 @@ final class ReferenceModel {
     /// queued during it and before every other waiting event.
     private func replayLatest(to index: Int) {
         guard registrations[index].replaysLatest else { return }
-        var values = stored.filter { matches(registrations[index], $0.shape) }
-        guard let newest = values.last else { return }
-        // A one-shot subscription is offered only the newest (§12.2).
-        if registrations[index].once { values = [newest] }
+        let values = stored.filter { matches(registrations[index], $0.shape) }
         if isDelivering {
             for value in values {
                 queue.insert((value, .replay(to: index)), at: replaysQueuedInPass)
@@ -488,15 +483,12 @@ final class ReferenceModel {
             guard isLive(registration) else { continue }  // removed or gone before its turn (§4.2)
             // A rejected event is not a delivery (§12.1).
             if registration.evenOnly && !value.hasEvenSerialNumber { continue }
-            // A one-shot subscription ends before its call (§12.2).
-            if registration.once { registrations[index].isActive = false }
             reached += 1
             var object: Int?
             if case .consumer(let held) = registration.owner { object = held }
             if let object { consuming.append(object) }
             if let owner = registration.lifetimeOwner { ownersInCall.append(owner) }
             inRecipientCall = true
-            if registration.once { log.append("\(registration.name) active in its call: false") }
             consume(registration, value)
             inRecipientCall = false
             if registration.lifetimeOwner != nil { ownersInCall.removeLast() }

@@ -1,8 +1,8 @@
-// The one path of every closure recipient (subscriptions, streams, waiters) into the registry.
+// The one path of every closure recipient (subscriptions, streams, waiters, observed objects)
+// into the registry, and the checks every listening form makes first.
 
 extension EventBus {
-    /// Registers `closure` and returns its token: the body of every public `subscribe` and
-    /// `subscribeOnce` form.
+    /// Registers `closure` and returns its token: the body of every public `subscribe` form.
     ///
     /// The token of an owner-bound subscription does not end it on deinit (its owner's
     /// lifetime does).
@@ -12,10 +12,7 @@ extension EventBus {
     /// with no generic metadata looked up for `ClosureRecipient<T>`.
     @inline(__always)
     func subscribe<T>(_ closure: ClosureRecipient<T>) -> Subscription {
-        if closure.listed == T.self, let problem = Self.subscriptionProblem(closure.listed) {
-            preconditionFailure(problem)
-        }
-        return Subscription(
+        Subscription(
             bus: self, recipient: add(closure),
             endsOnDeinit: closure.owner == nil ? ensureInbox() : nil)
     }
@@ -29,28 +26,47 @@ extension EventBus {
         // A new stand-in is never registered already.
         return add(
             RecipientDescription(
-                subject: .standIn(standIn), priority: closure.priority,
-                replaysLatest: closure.replaysLatest, owner: closure.owner,
-                gate: closure.gate))!
+                subject: .standIn(standIn), options: closure.options, owner: closure.owner,
+                isFiltered: closure.filter != nil, isOnce: closure.isOnce))!
     }
 
-    /// The message `call` (`subscribe(to:)` by default) stops with for `type`, or `nil` when
-    /// it is subscribable: ``NoEvent`` covers no event, and a closure or an object that takes
-    /// ``AllEvent`` or a ``Conforming`` value could never be called (their forms take
-    /// `any Event` and `P`).
-    static func subscriptionProblem(
-        _ type: any Event.Type, call: String = "subscribe(to:)"
-    ) -> String? {
-        if type == NoEvent.self {
-            return "\(call): type NoEvent covers no event; a closure for it could never be called"
+    /// Stops the program, naming `call`, when a listening form cannot work with what it was
+    /// given (contract §14.2): ``NoEvent`` as the target; a category reached through a typed
+    /// form (`typed`: generic code whose `T` is `AllEvent` or `Conforming<P>`); a category of
+    /// the app's own; an option's bad value (see ``RecipientOptions/problem(in:)``).
+    @inline(__always)
+    static func checkListening(
+        _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: String
+    ) {
+        if let problem = targetProblem(listed, typed: typed, call: call)
+            ?? options.problem(in: call)
+        {
+            stop(problem)
         }
-        if type == AllEvent.self || MatchList.category(named: type) != nil {
-            let fix =
-                call == "subscribe(to:)"
-                ? "write the closure's parameter as `any Event` for AllEvent, or as `P` for Conforming<P>"
-                : "call \(call) with AllEvent.self or Conforming<P>.self written out, so their own forms apply"
-            return "\(call): type \(type) has no instances; \(fix)"
+    }
+
+    /// The message a listening form `call` stops with for its target `listed`, or `nil`.
+    static func targetProblem(_ listed: any Event.Type, typed: Bool, call: String) -> String? {
+        if listed == NoEvent.self {
+            return "\(call): NoEvent covers no event, so nothing could ever be delivered; "
+                + "name the event type, AllEvent, or Conforming<P>"
+        }
+        let isBusCategory = listed == AllEvent.self || MatchList.category(named: listed) != nil
+        if typed && isBusCategory {
+            return "\(call): \(entryName(listed)) reached the form for one event type through "
+                + "generic code, where it has no instances; write \(entryName(listed)).self "
+                + "at the call, or make the generic parameter an EventCategory, so the "
+                + "category's form applies"
+        }
+        if !typed && !isBusCategory {
+            return "\(call): \(entryName(listed)) is not one of EventBusKit's categories; "
+                + "use AllEvent or Conforming<P>"
         }
         return nil
+    }
+
+    /// Stops the program with `message`, printed as a line beginning `EventBusKit: `.
+    static func stop(_ message: String) -> Never {
+        preconditionFailure("EventBusKit: " + message)
     }
 }

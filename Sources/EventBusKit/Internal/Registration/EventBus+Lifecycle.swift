@@ -22,11 +22,12 @@ extension EventBus {
         let consumer = description.consumer
         guard registeredRecipient(for: consumer) == nil else { return nil }
         // App code (list, priority and replay getters), outside any recipient's call.
+        let options = description.options
         let (lists, priority, replays) = outsideRecipientCall {
             (
                 MatchList(of: consumer, category: category(named:)),
-                description.priority ?? consumer.priority,
-                description.replaysLatest ?? consumer.replaysLatest
+                options.priority ?? consumer.priority,
+                options.replaysLatest ?? consumer.replaysLatest
             )
         }
         if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds

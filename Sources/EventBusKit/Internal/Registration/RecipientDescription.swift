@@ -1,10 +1,10 @@
 /// What a recipient is and how it is registered: the one value every public registration,
 /// subscription, stream and `next` builds, and the one thing ``EventBus/add(_:)`` takes.
 ///
-/// Adding an option is a field here and the code that reads it in ``EventBus/add(_:)``; a
-/// closure's option that changes how the pass calls it is a ``Recipient/State`` bit in
-/// ``gate``, set by ``ClosureRecipient/gate``, and the code in `deliverChecked` that reads it.
-/// ARCHITECTURE.md, "A new subscription form", has the recipe.
+/// Adding an option is a stored property of ``RecipientOptions`` and the code that reads it
+/// here, in ``EventBus/add(_:)``; an option that changes how the pass calls the recipient is
+/// a ``Recipient/State`` bit in ``gate`` and the code in `deliverChecked` that reads it.
+/// ARCHITECTURE.md, "Adding an option", has the recipe.
 struct RecipientDescription {
     /// What the bus calls.
     enum Subject {
@@ -17,16 +17,25 @@ struct RecipientDescription {
 
     /// What the bus calls.
     var subject: Subject
-    /// Where it goes in call order; `nil` reads the consumer's ``EventConsumer/priority``.
-    var priority: Int? = nil
-    /// Whether it first receives the stored sticky values it matches; `nil` reads the
-    /// consumer's ``EventConsumer/replaysLatest``.
-    var replaysLatest: Bool? = nil
+    /// Its options; each one `nil` is the form's default (for a consumer, its own
+    /// ``EventConsumer/priority`` and ``EventConsumer/replaysLatest``).
+    var options: RecipientOptions
     /// For an owner-bound subscription, the object whose deallocation ends it.
     var owner: AnyObject? = nil
-    /// The state bits that send the pass to its checked path for a stand-in, where it reads
-    /// them: ``Recipient/State/filtered``, ``Recipient/State/once``.
-    var gate: Recipient.State = []
+    /// Whether a `where:` predicate decides each delivery (a stand-in's).
+    var isFiltered = false
+    /// Whether it ends before its first delivery (a `next`'s).
+    var isOnce = false
+
+    /// The state bits that send the pass to its checked path, where it reads them:
+    /// ``Recipient/State/filtered`` for a `where:` predicate, ``Recipient/State/once`` for a
+    /// `next`.
+    var gate: Recipient.State {
+        var gate: Recipient.State = []
+        if isFiltered { gate.insert(.filtered) }
+        if isOnce { gate.insert(.once) }
+        return gate
+    }
 
     /// Whether the registry holds the consumer weakly.
     var isWeak: Bool {
