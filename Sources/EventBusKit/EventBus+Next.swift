@@ -7,7 +7,8 @@ extension EventBus {
     /// Called on the bus's isolation, it adds a one-shot subscription to `T` at once: it
     /// counts in ``recipientCount`` and, like any subscription, is announced and traced. The
     /// first delivered event that `is T` and satisfies `predicate` resumes the caller; the
-    /// subscription ends before that call, so it receives nothing after that event. `predicate` is asked at the subscription's turn,
+    /// subscription ends before that call (a limit of 1, ``RecipientOptions/once``), so it
+    /// receives nothing after that event. `predicate` is asked at the subscription's turn,
     /// before the call: an event it rejects is not a delivery (no ``DidConsumeEvent``, not in
     /// a trace). An event delivered before the call is not seen — call it before the event
     /// can be delivered, such as right after starting work that posts it from another task —
@@ -31,7 +32,8 @@ extension EventBus {
     /// ```
     /// - Parameters:
     ///   - type: The event type to wait for.
-    ///   - options: How it waits (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - options: How it waits (see ``RecipientOptions``); a limit other than 1 stops with a message
+    ///     naming `options` (`next` returns one event: take more with ``events(of:options:where:bufferingPolicy:fileID:line:isolation:)-(T.Type,_,_,_,_,_,_)``).
     ///   - predicate: Which event ends the wait; called on the bus's isolation with each
     ///     event of type `T` until one satisfies it. `nil` accepts the first.
     ///   - timeout: How long to wait, on `ContinuousClock`; `nil` (the default) waits until
@@ -75,7 +77,7 @@ extension EventBus {
     /// ```
     /// - Parameters:
     ///   - category: The category, `Conforming<any P>.self`.
-    ///   - options: How it waits (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - options: How it waits (see ``RecipientOptions``); a limit other than 1 stops.
     ///   - predicate: Which event ends the wait; `nil` accepts the first.
     ///   - timeout: How long to wait, on `ContinuousClock`; `nil` waits until an event comes
     ///     or the task is cancelled.
@@ -106,16 +108,22 @@ extension EventBus {
         isolation: isolated (any Actor)?
     ) async throws -> Member {
         Self.checkListening(listed, typed: typed, options: options, call: "next(_:)")
+        if let limit = options.limit, limit != 1 {
+            Self.stop(
+                "next(_:): options.limit must be 1 or nil, got \(limit); next returns one "
+                    + "event: take \(limit) from events(of:options:) with .limit(\(limit))")
+        }
         try Task.checkCancellation()
         let waiter = NextWaiter<Member>()
         let inbox = ensureInbox(drainingOn: isolation)
         if isolation == nil, !inbox.hasDrainer { recordPostsAwaitDelivery() }
         // A one-shot recipient whose predicate is `predicate`: it ends before the call that
         // resumes the caller, and an event the predicate rejects is not a delivery.
+        var once = options
+        once.limit = 1
         var closure = ClosureRecipient(
             .waiter, listing: listed, { waiter.resume(with: .success($0)) }, where: predicate,
-            options, fileID: fileID, line: line)
-        closure.isOnce = true
+            once, fileID: fileID, line: line)
         // Run when the bus goes (its teardown finishes every stand-in), or when the stand-in
         // is released unresumed (removed through the object a `DidConsumeEvent` named).
         closure.finish = { busGone in

@@ -75,8 +75,8 @@ extension EventBus {
             storing: howLatestIsStored(event, isValueType: isValueType))
     }
 
-    /// Replays to `recipient`, just added, every stored value it matches (a one-shot
-    /// recipient: the newest only), oldest stored first, each in a pass that reaches it alone: at once on an idle bus (in a drain of
+    /// Replays to `recipient`, just added, every stored value it matches (a recipient with a
+    /// limit of n: the newest n), oldest stored first, each in a pass that reaches it alone: at once on an idle bus (in a drain of
     /// their own), otherwise as soon as the running pass ends, before the events waiting.
     /// `cause` is what a running trace records for them.
     func replayLatest(to recipient: Recipient, cause: EventTrace.Cause?) {
@@ -86,9 +86,10 @@ extension EventBus {
                 EventKind(sticky: type(of: $0.event), isValueType: $0.isValueType),
                 value: $0.event)
         }
-        guard let newest = replays.last else { return }
-        // A one-shot recipient is offered only the newest, the value `latest(_:)` returns.
-        if recipient.isOnce { replays = [newest] }
+        guard !replays.isEmpty else { return }
+        // A recipient with a limit of n is offered the newest n (one-shot: the value
+        // `latest(_:)` returns).
+        if recipient.isLimited { replays = Array(replays.suffix(recipient.callsLeft)) }
         let idle = !isDelivering
         if idle { beginDrain() }
         for replay in replays {

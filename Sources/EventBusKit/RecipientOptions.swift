@@ -1,14 +1,18 @@
-/// How a recipient listens: its place in call order, and whether it first receives the stored
-/// sticky values — one value that every listening form takes as `options:`.
+/// How a recipient listens: its place in call order, whether it first receives the stored
+/// sticky values, and how many events it takes — one value that every listening form takes as
+/// `options:`.
 ///
 /// Each option is optional: `nil` leaves it to the form's default (no priority of its own, no
-/// replay — `observe(_:)` replays —; for a consumer, its own ``EventConsumer/priority`` and
-/// ``EventConsumer/replaysLatest``). Write options as a static member, or as an array literal
-/// that merges several (an option set by a later element replaces the same option set by an
-/// earlier one):
+/// replay — `observe(_:)` replays —, no limit; for a consumer, its own
+/// ``EventConsumer/priority`` and ``EventConsumer/replaysLatest``). Write options as a static
+/// member, or as an array literal that merges several (an option set by a later element
+/// replaces the same option set by an earlier one):
 ///
 /// ```swift
-/// let audit = bus.subscribe(to: Purchase.self, options: [.priority(10), .replaysLatest]) {
+/// let first = bus.subscribe(to: UserLoggedIn.self, options: .once) { login in
+///     print("start the tour for", login.user)
+/// }
+/// let audit = bus.subscribe(to: Purchase.self, options: [.priority(10), .limit(3)]) {
 ///     print("audit", $0.amount)
 /// }
 /// ```
@@ -17,6 +21,14 @@
 ///   priorities in registration order.
 /// - **replaysLatest**: whether the recipient first receives the stored value of every
 ///   ``StickyEvent`` type it matches, each in a pass of its own (see ``EventBus/latest(_:)``).
+/// - **limit**: the recipient receives at most `limit` events — each one its `where:`
+///   accepted — and ends *before* the call that takes its last, so a dispatch from that call
+///   is not delivered to it again. A call that throws counts. With ``replaysLatest`` it is
+///   offered at most `limit` stored values, the newest ones. A consumer with a limit is
+///   deregistered before its last call; a stream finishes after its last event.
+///
+/// A `limit` below 1, however it was set, stops the program at the listening call that
+/// receives it, with a message naming the call and the option.
 public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
     /// Where the recipient goes in call order (higher is called earlier); `nil`: the form's
     /// default, 0 for a closure, the consumer's own ``EventConsumer/priority``.
@@ -25,15 +37,19 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
     /// form's default (`false`; `true` for `observe(_:)`; the consumer's own
     /// ``EventConsumer/replaysLatest``).
     public var replaysLatest: Bool?
+    /// The most events the recipient receives; `nil`: no limit; 1: one-shot (``once``).
+    public var limit: Int?
 
     /// Options with the given values; each left `nil` is the form's default.
     ///
     /// - Parameters:
     ///   - priority: Where the recipient goes in call order.
     ///   - replaysLatest: Whether it first receives the stored sticky values it matches.
-    public init(priority: Int? = nil, replaysLatest: Bool? = nil) {
+    ///   - limit: The most events it receives; at least 1.
+    public init(priority: Int? = nil, replaysLatest: Bool? = nil, limit: Int? = nil) {
         self.priority = priority
         self.replaysLatest = replaysLatest
+        self.limit = limit
     }
 
     /// The options the elements set, merged in order: an option a later element sets replaces
@@ -45,6 +61,7 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
         for option in options {
             priority = option.priority ?? priority
             replaysLatest = option.replaysLatest ?? replaysLatest
+            limit = option.limit ?? limit
         }
     }
 
@@ -58,12 +75,27 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
 
     /// The recipient first receives the stored value of every sticky type it matches.
     public static var replaysLatest: RecipientOptions { RecipientOptions(replaysLatest: true) }
+
+    /// The recipient receives one event, then ends: a limit of 1.
+    public static var once: RecipientOptions { RecipientOptions(limit: 1) }
+
+    /// The recipient receives at most `count` events, then ends.
+    ///
+    /// - Parameter count: The most events it receives; at least 1.
+    /// - Returns: Options that set ``limit``.
+    public static func limit(_ count: Int) -> RecipientOptions {
+        RecipientOptions(limit: count)
+    }
 }
 
 extension RecipientOptions {
     /// The message a listening form `call` stops with for these options, or `nil` when they
-    /// are valid (every priority and replay is).
+    /// are valid: a limit below 1.
     func problem(in call: String) -> String? {
-        nil
+        if let limit, limit < 1 {
+            return "\(call): options.limit must be at least 1, got \(limit); "
+                + "leave it nil for no limit (.once is a limit of 1)"
+        }
+        return nil
     }
 }

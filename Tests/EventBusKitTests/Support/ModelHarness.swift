@@ -63,6 +63,9 @@ final class ModelConsumer: EventConsumer, CustomStringConvertible {
     }
 
     func consume(_ event: any Event) {
+        // With a limit, it logs in its call whether it is still registered (in its last call
+        // it must not be).
+        if spec.limit != nil { harness?.logRegistration(of: self) }
         harness?.consumed(event, by: name, echo: echo)
     }
 }
@@ -192,8 +195,10 @@ final class ModelHarness {
         guard let bus else { return }
         switch action {
         // The call holds the consumer (and an owner, below) until it returns, replays included.
-        case .register(let slot): bus.register(consumers[slot])
-        case .registerWeakly(let slot): bus.registerWeakly(consumers[slot])
+        case .register(let slot):
+            bus.register(consumers[slot], options: registrationOptions(slot))
+        case .registerWeakly(let slot):
+            bus.registerWeakly(consumers[slot], options: registrationOptions(slot))
         case .deregister(let slot):
             let found = bus.deregister(consumers[slot])
             log.append("deregister \(consumers[slot].name) -> \(found)")
@@ -223,6 +228,12 @@ final class ModelHarness {
         }
     }
 
+    /// The options a consumer slot is registered with: its limit (its priority and replay
+    /// are the consumer's own).
+    private func registrationOptions(_ slot: Int) -> RecipientOptions {
+        RecipientOptions(limit: scenario.consumers[slot].limit)
+    }
+
     private func subscribe(_ slot: Int, on bus: EventBus, owner: ModelOwner?) {
         let spec = scenario.subscriptions[slot]
         let name = "s\(slot).\(slotSubscriptionGeneration[slot])"
@@ -236,17 +247,40 @@ final class ModelHarness {
                 self?.cancelDeliveryOutsideACall()
                 return Self.hasEvenSerialNumber(event)
             } : nil
+        // A subscription with a limit logs, in its call, whether it is still active (in its
+        // last call it must not be). Its closure reaches its token weakly, as the token of a
+        // subscription that ends with it must not be kept; an owner-bound one's, which does
+        // not end it, strongly (the bus releases the closure when it removes the
+        // subscription).
+        final class OwnToken {
+            weak var weakToken: Subscription?
+            var ownerBoundToken: Subscription?
+            var token: Subscription? { ownerBoundToken ?? weakToken }
+        }
+        let own = OwnToken()
         let options = RecipientOptions(
-            priority: spec.priority, replaysLatest: spec.replaysLatest)
+            priority: spec.priority, replaysLatest: spec.replaysLatest, limit: spec.limit)
         let token = spec.type.subscribe(
             on: bus, owner: owner, options: options, accepts: accepts, tag: "⟨\(name)⟩"
         ) { [weak self] event in
             withExtendedLifetime(probe) {}
+            if spec.limit != nil {
+                // A replay inside `subscribe` runs before there is a token to ask.
+                let active = own.token.map { "\($0.isActive)" } ?? "before subscribe returned"
+                self?.log.append("\(name) active in its call: \(active)")
+            }
             self?.consumed(event, by: name, echo: spec.echo)
         }
+        own.weakToken = token
+        if owner != nil { own.ownerBoundToken = token }
         // Only now, after the replays that ran inside `subscribe`, is the slot's previous
         // token (whichever it is by then) dropped.
         releasing { tokens[slot] = token }
+    }
+
+    /// Logs whether `consumer` is registered, from inside its call.
+    func logRegistration(of consumer: ModelConsumer) {
+        log.append("\(consumer.name) active in its call: \(bus?.isRegistered(consumer) == true)")
     }
 
     /// What every recipient does: log the delivery, run the step's reactions for this

@@ -127,7 +127,8 @@ enum ModelAction: Hashable, CustomStringConvertible {
 /// it may use, and the top-level steps.
 struct ModelScenario: CustomStringConvertible {
     /// A consumer slot: its lists, priority, whether it asks for replay, and whether it
-    /// dispatches on every event it consumes.
+    /// dispatches on every event it consumes; and the option it is registered with: a limit
+    /// (`.limit(n)`).
     struct ConsumerSpec {
         var willConsume: [ModelEntry]
         var excludeList: [ModelEntry]
@@ -135,17 +136,19 @@ struct ModelScenario: CustomStringConvertible {
         var echo: ModelEventKind?
         var priority = 0
         var replaysLatest = false
+        var limit: Int? = nil
     }
 
     /// A subscription slot: the type it subscribes to, its echo, priority and replay, whether
     /// a `where:` predicate accepts only events with an even serial number (announcements
-    /// always pass).
+    /// always pass), and its limit (1 is `.once`).
     struct SubscriptionSpec {
         var type: ModelEntry
         var echo: ModelEventKind?
         var priority = 0
         var replaysLatest = false
         var evenOnly = false
+        var limit: Int? = nil
     }
 
     /// Actions a recipient performs when it makes the `at`-th consumption (counted from 0)
@@ -178,20 +181,21 @@ struct ModelScenario: CustomStringConvertible {
             "[" + entries.map { ".\($0)" }.joined(separator: ", ") + "]"
         }
         func echo(_ kind: ModelEventKind?) -> String { kind.map { ", echo: .\($0)" } ?? "" }
-        func extras(_ priority: Int, _ replays: Bool) -> String {
+        func extras(_ priority: Int, _ replays: Bool, _ limit: Int?) -> String {
             (priority == 0 ? "" : ", priority \(priority)") + (replays ? ", replays latest" : "")
+                + (limit.map { $0 == 1 ? ", once" : ", limit \($0)" } ?? "")
         }
         var lines = [
             "bus(maximumPending: \(maximumPending), maximumEventsPerDrain: \(maximumEventsPerDrain), reentrancy: .\(reentrancy))"
         ]
         for (slot, spec) in consumers.enumerated() {
             lines.append(
-                "consumer \(slot): willConsume \(list(spec.willConsume)), excludeList \(list(spec.excludeList))\(echo(spec.echo))\(extras(spec.priority, spec.replaysLatest))"
+                "consumer \(slot): willConsume \(list(spec.willConsume)), excludeList \(list(spec.excludeList))\(echo(spec.echo))\(extras(spec.priority, spec.replaysLatest, spec.limit))"
             )
         }
         for (slot, spec) in subscriptions.enumerated() {
             lines.append(
-                "subscription \(slot): to .\(spec.type)\(echo(spec.echo))\(spec.evenOnly ? ", where even" : "")\(extras(spec.priority, spec.replaysLatest))"
+                "subscription \(slot): to .\(spec.type)\(echo(spec.echo))\(spec.evenOnly ? ", where even" : "")\(extras(spec.priority, spec.replaysLatest, spec.limit))"
             )
         }
         for (index, step) in steps.enumerated() {
@@ -255,7 +259,8 @@ extension ModelScenario {
                     ? [] : (0..<random.within(1...2)).map { _ in randomEntry(&random) },
                 echo: random.chance(15) ? random.pick(ModelEventKind.allCases) : nil,
                 priority: randomPriority(&random),
-                replaysLatest: random.chance(30))
+                replaysLatest: random.chance(30),
+                limit: random.chance(15) ? random.within(1...3) : nil)
         }
         let subscriptions = (0..<subscriptionCount).map { _ in
             let type = random.pick(ModelEntry.subscribable)
@@ -264,7 +269,8 @@ extension ModelScenario {
                 echo: random.chance(10) ? random.pick(ModelEventKind.allCases) : nil,
                 priority: randomPriority(&random),
                 replaysLatest: random.chance(30),
-                evenOnly: random.chance(25))
+                evenOnly: random.chance(25),
+                limit: random.chance(30) ? random.pick([1, 1, 2, 3]) : nil)
         }
         // Most sequences start by registering most recipients, so that later steps have
         // someone to deliver to, cancel or drop.
@@ -407,6 +413,9 @@ extension ModelScenario {
             if spec.replaysLatest {
                 add { $0.consumers[slot].replaysLatest = false }
             }
+            if spec.limit != nil {
+                add { $0.consumers[slot].limit = nil }
+            }
             for entry in spec.willConsume.indices {
                 add { $0.consumers[slot].willConsume.remove(at: entry) }
             }
@@ -426,6 +435,9 @@ extension ModelScenario {
             }
             if spec.evenOnly {
                 add { $0.subscriptions[slot].evenOnly = false }
+            }
+            if spec.limit != nil {
+                add { $0.subscriptions[slot].limit = nil }
             }
         }
         // Drop the last consumer or subscription slot when no action names it.

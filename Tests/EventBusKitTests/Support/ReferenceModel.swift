@@ -88,6 +88,9 @@ final class ReferenceModel {
         /// A `where even` subscription: only events with an even serial number, and the
         /// announcements, are delivered to it (§12.1).
         var evenOnly = false
+        /// The calls a registration with a limit may still receive, its last included: it
+        /// ends before its last (§14.1); `nil`: no limit.
+        var callsLeft: Int? = nil
         /// The owner object of an owner-bound subscription.
         var lifetimeOwner: Int? = nil
         var isActive = true
@@ -132,6 +135,9 @@ final class ReferenceModel {
     private var stored: [Value] = []
     /// The replays queued during the running pass: the next one goes after them (§10.1).
     private var replaysQueuedInPass = 0
+    /// The registrations whose `subscribe` call is running (its replays on an idle bus run
+    /// inside it, before it returns a token), innermost last.
+    private var subscribing: [Int] = []
     /// Whether a recipient's call (`consume` or a closure) is running.
     private var inRecipientCall = false
     /// Whether a recipient called `cancelDelivery()` during the running pass.
@@ -335,7 +341,8 @@ final class ReferenceModel {
             Registration(
                 owner: .consumer(object: object), name: objects[object].name, weakly: weakly,
                 willConsume: spec.willConsume, excludeList: spec.excludeList, echo: spec.echo,
-                priority: spec.priority, replaysLatest: spec.replaysLatest))
+                priority: spec.priority, replaysLatest: spec.replaysLatest,
+                callsLeft: spec.limit))
         heldByCall.append(object)
         replayLatest(to: registrations.count - 1)
         heldByCall.removeLast()
@@ -359,10 +366,12 @@ final class ReferenceModel {
                 name: "s\(slot).\(slotSubscriptionGeneration[slot])", weakly: false,
                 willConsume: [spec.type], excludeList: [], echo: spec.echo,
                 priority: spec.priority, replaysLatest: spec.replaysLatest,
-                evenOnly: spec.evenOnly, lifetimeOwner: owner))
+                evenOnly: spec.evenOnly, callsLeft: spec.limit, lifetimeOwner: owner))
         slotSubscriptionGeneration[slot] += 1
         if let owner { ownersHeldByCall.append(owner) }
+        subscribing.append(registrations.count - 1)
         replayLatest(to: registrations.count - 1)
+        subscribing.removeLast()
         if owner != nil { ownersHeldByCall.removeLast() }
         // `subscribe` has returned: the token it made replaces whichever the slot holds now.
         let previous = slotToken[slot]
@@ -430,7 +439,9 @@ final class ReferenceModel {
     /// queued during it and before every other waiting event.
     private func replayLatest(to index: Int) {
         guard registrations[index].replaysLatest else { return }
-        let values = stored.filter { matches(registrations[index], $0.shape) }
+        var values = stored.filter { matches(registrations[index], $0.shape) }
+        // A registration with a limit of n is offered the newest n (§14.1).
+        if let left = registrations[index].callsLeft { values = Array(values.suffix(left)) }
         if isDelivering {
             for value in values {
                 queue.insert((value, .replay(to: index)), at: replaysQueuedInPass)
@@ -483,12 +494,23 @@ final class ReferenceModel {
             guard isLive(registration) else { continue }  // removed or gone before its turn (§4.2)
             // A rejected event is not a delivery (§12.1).
             if registration.evenOnly && !value.hasEvenSerialNumber { continue }
+            // A registration with a limit ends before its last call (§14.1).
+            if let left = registration.callsLeft {
+                registrations[index].callsLeft = left - 1
+                if left == 1 { registrations[index].isActive = false }
+            }
             reached += 1
             var object: Int?
             if case .consumer(let held) = registration.owner { object = held }
             if let object { consuming.append(object) }
             if let owner = registration.lifetimeOwner { ownersInCall.append(owner) }
             inRecipientCall = true
+            if let left = registration.callsLeft {
+                // A replay inside `subscribe` runs before there is a token to ask.
+                let active =
+                    subscribing.contains(index) ? "before subscribe returned" : "\(left > 1)"
+                log.append("\(registration.name) active in its call: \(active)")
+            }
             consume(registration, value)
             inRecipientCall = false
             if registration.lifetimeOwner != nil { ownersInCall.removeLast() }

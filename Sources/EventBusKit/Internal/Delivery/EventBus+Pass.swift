@@ -172,9 +172,9 @@ extension EventBus {
     }
 
     /// Delivers `event` to the recipient of `entry` after checking that it may still be
-    /// called (held weakly, bound to an owner, ended or removed) and, for a filtered or
-    /// one-shot stand-in, asking its predicate and ending it first; returns the consumer it
-    /// called, if it was, for the caller to announce and to release outside the call.
+    /// called (held weakly, bound to an owner, ended or removed), asking a filtered stand-in's
+    /// predicate, and ending a limited recipient before its last call; returns the consumer
+    /// it called, if it was, for the caller to announce and to release outside the call.
     ///
     /// Everything here but the call itself runs outside the recipient's call (see
     /// ``insideRecipientCall(_:)``).
@@ -198,13 +198,8 @@ extension EventBus {
             if !recipient.isRemoved { end(recipient) }
             return nil
         }
-        guard let unretained = entry.unretained else {
-            watcher.delivers(to: recipient, on: self)
-            insideRecipientCall { consumer.consume(event) }
-            return consumer
-        }
-        // `consumer`, returned at the end, keeps the stand-in alive for these calls.
-        if recipient.isFiltered {
+        // `consumer`, returned at the end, keeps the recipient's object alive for these calls.
+        if recipient.isFiltered, let unretained = entry.unretained {
             // A rejected event is not a delivery; a predicate that ended its own
             // subscription (or let its owner go) gets no call either.
             guard unretained.acceptsRouted(event), recipient.consumer != nil else {
@@ -213,8 +208,12 @@ extension EventBus {
             }
         }
         watcher.delivers(to: recipient, on: self)
-        // Ended before the call: a dispatch from the handler does not reach it again.
-        if recipient.isOnce { end(recipient) }
+        // Ended before its last call: a dispatch from that call does not reach it again.
+        if recipient.isLimited && recipient.countsDownToLastCall() { end(recipient) }
+        guard let unretained = entry.unretained else {
+            insideRecipientCall { consumer.consume(event) }
+            return consumer
+        }
         let causedAnnouncement = insideRecipientCall {
             unretained.consumeReportingAnnouncement(event)
         }

@@ -18,8 +18,6 @@ struct ClosureRecipient<T> {
     var options: RecipientOptions
     /// For an owner-bound subscription, the object whose deallocation ends it.
     var owner: AnyObject?
-    /// Whether it ends before its first delivery: a waiter's.
-    var isOnce = false
     /// What ends a stream or a waiter when the stand-in goes.
     var finish: (@Sendable (_ busGone: Bool) -> Void)?
     /// How announcements, traces and `print(bus)` name it; made when first asked.
@@ -71,8 +69,8 @@ struct ClosureRecipient<T> {
 
     /// How `print(bus)`, traces and announcements name a closure recipient: its type part
     /// (`Subscription(to: T`, `events(of: T, bufferingPolicy: P`, `next(T`), then what else it
-    /// is (`filtered`), its call site and its owner's type:
-    /// `Subscription(to: Tap, filtered, at: App/Cart.swift:12, owner: CartModel)`.
+    /// is (`once` or `limit n`, `filtered`), its call site and its owner's type:
+    /// `Subscription(to: Tap, once, at: App/Cart.swift:12, owner: CartModel)`.
     private static func label(
         _ kind: Kind, _ listed: any Event.Type, _ options: RecipientOptions, filtered: Bool,
         owner: AnyObject.Type?, fileID: String, line: Int
@@ -86,6 +84,11 @@ struct ClosureRecipient<T> {
             case .waiter: head = "next(\(listedName)"
             }
             var parts = [head]
+            switch (kind, options.limit) {
+            case (.waiter, _), (_, nil): break  // a waiter is one-shot by what it is
+            case (_, 1?): parts.append("once")
+            case (_, let limit?): parts.append("limit \(limit)")
+            }
             if filtered { parts.append("filtered") }
             parts.append("at: \(fileID):\(line)")
             if let owner { parts.append("owner: \(owner)") }

@@ -27,7 +27,7 @@ extension EventBus {
         return add(
             RecipientDescription(
                 subject: .standIn(standIn), options: closure.options, owner: closure.owner,
-                isFiltered: closure.filter != nil, isOnce: closure.isOnce))!
+                isFiltered: closure.filter != nil))!
     }
 
     /// Stops the program, naming `call`, when a listening form cannot work with what it was

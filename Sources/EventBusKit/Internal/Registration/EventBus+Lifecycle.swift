@@ -46,6 +46,7 @@ extension EventBus {
         releaseOutsideRecipientCall(consume released)
         guard let recipient else { return nil }
         recipient.addGate(description.gate)
+        if let limit = options.limit { recipient.limitCalls(to: limit) }
         if let owner = description.owner { recipient.endWhenDeallocated(owner) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
         if core.problemsWaiting { reportProblems() }  // the outermost call returns

@@ -24,16 +24,14 @@ struct RecipientDescription {
     var owner: AnyObject? = nil
     /// Whether a `where:` predicate decides each delivery (a stand-in's).
     var isFiltered = false
-    /// Whether it ends before its first delivery (a `next`'s).
-    var isOnce = false
 
     /// The state bits that send the pass to its checked path, where it reads them:
-    /// ``Recipient/State/filtered`` for a `where:` predicate, ``Recipient/State/once`` for a
-    /// `next`.
+    /// ``Recipient/State/filtered`` for a `where:` predicate, ``Recipient/State/limited`` for
+    /// a limit.
     var gate: Recipient.State {
         var gate: Recipient.State = []
         if isFiltered { gate.insert(.filtered) }
-        if isOnce { gate.insert(.once) }
+        if options.limit != nil { gate.insert(.limited) }
         return gate
     }
 

@@ -63,9 +63,9 @@ final class Recipient {
         /// A stand-in with a `where:` predicate: the pass asks it before the call (see
         /// ``StandInCore/acceptsRouted(_:)``). Set at registration.
         static let filtered = State(rawValue: 16)
-        /// A one-shot stand-in (`subscribeOnce`, `next`): the pass ends it before its first
-        /// call. Set at registration.
-        static let once = State(rawValue: 32)
+        /// A recipient with a limit (`.once`, `.limit(n)`, `next`): the pass counts its calls
+        /// down (``callsLeft``) and ends it before its last. Set at registration.
+        static let limited = State(rawValue: 32)
     }
 
     /// The state's bits, loaded relaxed.
@@ -89,8 +89,27 @@ final class Recipient {
     /// Whether a `where:` predicate decides each delivery to it.
     var isFiltered: Bool { bits.contains(.filtered) }
 
-    /// Whether it ends before its first delivery.
-    var isOnce: Bool { bits.contains(.once) }
+    /// Whether it has a limit: the pass ends it before its last call.
+    var isLimited: Bool { bits.contains(.limited) }
+
+    /// While ``isLimited``, the calls it may still receive, its last included. Read and
+    /// written on the bus's isolation only.
+    private(set) var callsLeft = 0
+
+    /// Gives it a limit of `count` calls; call right after registering.
+    func limitCalls(to count: Int) {
+        callsLeft = count
+        state.set(State.limited.rawValue)
+    }
+
+    /// Counts one call it is about to receive; returns whether it is its last, so the caller
+    /// ends it before the call.
+    ///
+    /// - Precondition: ``isLimited``.
+    func countsDownToLastCall() -> Bool {
+        callsLeft -= 1
+        return callsLeft == 0
+    }
 
     /// The object whose deallocation ends this recipient, when ``isOwnerBound``.
     ///
