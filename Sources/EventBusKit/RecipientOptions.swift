@@ -1,9 +1,9 @@
 /// How a recipient listens: its place in call order, whether it first receives the stored
-/// sticky values, and how many events it takes — one value that every listening form takes as
-/// `options:`.
+/// sticky values, how many events it takes, and the name the bus shows it by — one value that
+/// every listening form takes as `options:`.
 ///
 /// Each option is optional: `nil` leaves it to the form's default (no priority of its own, no
-/// replay — `observe(_:)` replays —, no limit; for a consumer, its own
+/// replay — `observe(_:)` replays —, no limit, no name; for a consumer, its own
 /// ``EventConsumer/priority`` and ``EventConsumer/replaysLatest``). Write options as a static
 /// member, or as an array literal that merges several (an option set by a later element
 /// replaces the same option set by an earlier one):
@@ -12,7 +12,7 @@
 /// let first = bus.subscribe(to: UserLoggedIn.self, options: .once) { login in
 ///     print("start the tour for", login.user)
 /// }
-/// let audit = bus.subscribe(to: Purchase.self, options: [.priority(10), .limit(3)]) {
+/// let audit = bus.subscribe(to: Purchase.self, options: [.priority(10), .named("audit")]) {
 ///     print("audit", $0.amount)
 /// }
 /// ```
@@ -26,9 +26,13 @@
 ///   is not delivered to it again. A call that throws counts. With ``replaysLatest`` it is
 ///   offered at most `limit` stored values, the newest ones. A consumer with a limit is
 ///   deregistered before its last call; a stream finishes after its last event.
+/// - **name**: a short name the bus shows the recipient by — in its `description`,
+///   `print(bus)`, ``EventBus/explain(_:)``, traces and problem messages — in place of its
+///   type part (`Subscription(to: Tap)`, a consumer's type name); a subscription's call site
+///   stays beside it, so two recipients with one name stay apart.
 ///
-/// A `limit` below 1, however it was set, stops the program at the listening call that
-/// receives it, with a message naming the call and the option.
+/// A `limit` below 1 or an empty `name`, however it was set, stops the program at the
+/// listening call that receives it, with a message naming the call and the option.
 public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
     /// Where the recipient goes in call order (higher is called earlier); `nil`: the form's
     /// default, 0 for a closure, the consumer's own ``EventConsumer/priority``.
@@ -39,6 +43,8 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
     public var replaysLatest: Bool?
     /// The most events the recipient receives; `nil`: no limit; 1: one-shot (``once``).
     public var limit: Int?
+    /// The name the bus shows the recipient by; `nil`: its type part.
+    public var name: String?
 
     /// Options with the given values; each left `nil` is the form's default.
     ///
@@ -46,10 +52,14 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
     ///   - priority: Where the recipient goes in call order.
     ///   - replaysLatest: Whether it first receives the stored sticky values it matches.
     ///   - limit: The most events it receives; at least 1.
-    public init(priority: Int? = nil, replaysLatest: Bool? = nil, limit: Int? = nil) {
+    ///   - name: The name the bus shows it by; not empty.
+    public init(
+        priority: Int? = nil, replaysLatest: Bool? = nil, limit: Int? = nil, name: String? = nil
+    ) {
         self.priority = priority
         self.replaysLatest = replaysLatest
         self.limit = limit
+        self.name = name
     }
 
     /// The options the elements set, merged in order: an option a later element sets replaces
@@ -62,6 +72,7 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
             priority = option.priority ?? priority
             replaysLatest = option.replaysLatest ?? replaysLatest
             limit = option.limit ?? limit
+            name = option.name ?? name
         }
     }
 
@@ -86,15 +97,26 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
     public static func limit(_ count: Int) -> RecipientOptions {
         RecipientOptions(limit: count)
     }
+
+    /// The bus shows the recipient by `name` in place of its type part.
+    ///
+    /// - Parameter name: A short name; not empty.
+    /// - Returns: Options that set ``name``.
+    public static func named(_ name: String) -> RecipientOptions {
+        RecipientOptions(name: name)
+    }
 }
 
 extension RecipientOptions {
     /// The message a listening form `call` stops with for these options, or `nil` when they
-    /// are valid: a limit below 1.
+    /// are valid: a limit below 1, an empty name.
     func problem(in call: String) -> String? {
         if let limit, limit < 1 {
             return "\(call): options.limit must be at least 1, got \(limit); "
                 + "leave it nil for no limit (.once is a limit of 1)"
+        }
+        if let name, name.isEmpty {
+            return "\(call): options.name is empty; give a short name, or leave it nil"
         }
         return nil
     }

@@ -41,6 +41,7 @@ enum ModelCheck {
             if let mismatch = differs("alive consumers", model.alive, bus.alive)
                 ?? differs("alive owners", model.ownersAlive, bus.ownersAlive)
                 ?? differs("isRegistered", model.registered, bus.registered)
+                ?? differs("print(bus)'s recipients", model.shownNames, bus.shownNames)
                 ?? differs("Subscription.isActive", model.tokenActive, bus.tokenActive)
                 ?? differs("latest(_:) of \(ModelEntry.latestQueries)", model.latest, bus.latest)
                 ?? differs("unattendedDiscards", model.unattendedDiscards, bus.unattendedDiscards)

@@ -139,6 +139,46 @@ final class ModelHarness {
     /// `isActive` for each slot's token (`nil`: no token).
     var tokenActive: [Bool?] { tokens.map { $0?.isActive } }
 
+    /// The recipients `print(bus)` lists, in call order, each by the name the model gives it:
+    /// `c0.1` or `named c0.1` for a consumer (the bus shows the name it was given, or its
+    /// description); `s0.1` for a subscription the bus shows by its type part and its call
+    /// site, `named s0.1` for one it shows by its name and its call site.
+    var shownNames: [String] {
+        guard let bus else { return [] }
+        let lines = String(describing: bus).split(separator: "\n")
+        // The recipients' lines come before the routes'.
+        let recipients = lines.prefix { !$0.hasPrefix("routes built") }.dropFirst()
+        return recipients.compactMap { line in
+            // "  1. NAME  priority: 2  willConsume: […]  excludeList: […]": a name has no
+            // two spaces in a row.
+            guard let dot = line.firstIndex(of: ".") else { return nil }
+            let rest = line[line.index(dot, offsetBy: 2)...]
+            guard let name = rest.split(separator: "  ", omittingEmptySubsequences: false).first
+            else { return nil }
+            return Self.modelName(shown: String(name))
+        }
+    }
+
+    /// The model's name for a recipient the bus shows as `shown`; `misnamed(…)` when the bus
+    /// shows a subscription without its call site, or by a name it was not given.
+    private static func modelName(shown: String) -> String {
+        guard let open = shown.firstIndex(of: "⟨"), let close = shown.firstIndex(of: "⟩") else {
+            return shown  // a consumer: its name, or its description
+        }
+        let tag = String(shown[shown.index(after: open)..<close])
+        if shown.hasPrefix("Subscription(to: "), shown.hasSuffix(")"),
+            shown.contains("at: ⟨\(tag)⟩:0")
+        {
+            return tag
+        }
+        if shown.hasPrefix("named ⟨\(tag)⟩ ("), shown.hasSuffix(")"),
+            shown.contains("at: ⟨\(tag)⟩:0")
+        {
+            return "named \(tag)"
+        }
+        return "misnamed(\(shown))"
+    }
+
     /// The bus's `recipientCount`.
     var recipientCount: Int { bus?.recipientCount ?? 0 }
 
@@ -228,10 +268,12 @@ final class ModelHarness {
         }
     }
 
-    /// The options a consumer slot is registered with: its limit (its priority and replay
-    /// are the consumer's own).
+    /// The options a consumer slot is registered with: its limit and its name (its priority
+    /// and replay are the consumer's own).
     private func registrationOptions(_ slot: Int) -> RecipientOptions {
-        RecipientOptions(limit: scenario.consumers[slot].limit)
+        let spec = scenario.consumers[slot]
+        return RecipientOptions(
+            limit: spec.limit, name: spec.named ? "named \(consumers[slot].name)" : nil)
     }
 
     private func subscribe(_ slot: Int, on bus: EventBus, owner: ModelOwner?) {
@@ -259,7 +301,8 @@ final class ModelHarness {
         }
         let own = OwnToken()
         let options = RecipientOptions(
-            priority: spec.priority, replaysLatest: spec.replaysLatest, limit: spec.limit)
+            priority: spec.priority, replaysLatest: spec.replaysLatest, limit: spec.limit,
+            name: spec.named ? "named ⟨\(name)⟩" : nil)
         let token = spec.type.subscribe(
             on: bus, owner: owner, options: options, accepts: accepts, tag: "⟨\(name)⟩"
         ) { [weak self] event in

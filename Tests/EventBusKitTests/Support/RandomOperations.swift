@@ -127,8 +127,8 @@ enum ModelAction: Hashable, CustomStringConvertible {
 /// it may use, and the top-level steps.
 struct ModelScenario: CustomStringConvertible {
     /// A consumer slot: its lists, priority, whether it asks for replay, and whether it
-    /// dispatches on every event it consumes; and the option it is registered with: a limit
-    /// (`.limit(n)`).
+    /// dispatches on every event it consumes; and the options it is registered with: a limit
+    /// (`.limit(n)`), and a name (`.named("named c0.1")`).
     struct ConsumerSpec {
         var willConsume: [ModelEntry]
         var excludeList: [ModelEntry]
@@ -137,11 +137,13 @@ struct ModelScenario: CustomStringConvertible {
         var priority = 0
         var replaysLatest = false
         var limit: Int? = nil
+        var named = false
     }
 
     /// A subscription slot: the type it subscribes to, its echo, priority and replay, whether
     /// a `where:` predicate accepts only events with an even serial number (announcements
-    /// always pass), and its limit (1 is `.once`).
+    /// always pass), its limit (1 is `.once`), and whether it is named
+    /// (`.named("named ⟨s0.1⟩")`).
     struct SubscriptionSpec {
         var type: ModelEntry
         var echo: ModelEventKind?
@@ -149,6 +151,7 @@ struct ModelScenario: CustomStringConvertible {
         var replaysLatest = false
         var evenOnly = false
         var limit: Int? = nil
+        var named = false
     }
 
     /// Actions a recipient performs when it makes the `at`-th consumption (counted from 0)
@@ -181,21 +184,22 @@ struct ModelScenario: CustomStringConvertible {
             "[" + entries.map { ".\($0)" }.joined(separator: ", ") + "]"
         }
         func echo(_ kind: ModelEventKind?) -> String { kind.map { ", echo: .\($0)" } ?? "" }
-        func extras(_ priority: Int, _ replays: Bool, _ limit: Int?) -> String {
+        func extras(_ priority: Int, _ replays: Bool, _ limit: Int?, _ named: Bool) -> String {
             (priority == 0 ? "" : ", priority \(priority)") + (replays ? ", replays latest" : "")
                 + (limit.map { $0 == 1 ? ", once" : ", limit \($0)" } ?? "")
+                + (named ? ", named" : "")
         }
         var lines = [
             "bus(maximumPending: \(maximumPending), maximumEventsPerDrain: \(maximumEventsPerDrain), reentrancy: .\(reentrancy))"
         ]
         for (slot, spec) in consumers.enumerated() {
             lines.append(
-                "consumer \(slot): willConsume \(list(spec.willConsume)), excludeList \(list(spec.excludeList))\(echo(spec.echo))\(extras(spec.priority, spec.replaysLatest, spec.limit))"
+                "consumer \(slot): willConsume \(list(spec.willConsume)), excludeList \(list(spec.excludeList))\(echo(spec.echo))\(extras(spec.priority, spec.replaysLatest, spec.limit, spec.named))"
             )
         }
         for (slot, spec) in subscriptions.enumerated() {
             lines.append(
-                "subscription \(slot): to .\(spec.type)\(echo(spec.echo))\(spec.evenOnly ? ", where even" : "")\(extras(spec.priority, spec.replaysLatest, spec.limit))"
+                "subscription \(slot): to .\(spec.type)\(echo(spec.echo))\(spec.evenOnly ? ", where even" : "")\(extras(spec.priority, spec.replaysLatest, spec.limit, spec.named))"
             )
         }
         for (index, step) in steps.enumerated() {
@@ -260,7 +264,8 @@ extension ModelScenario {
                 echo: random.chance(15) ? random.pick(ModelEventKind.allCases) : nil,
                 priority: randomPriority(&random),
                 replaysLatest: random.chance(30),
-                limit: random.chance(15) ? random.within(1...3) : nil)
+                limit: random.chance(15) ? random.within(1...3) : nil,
+                named: random.chance(20))
         }
         let subscriptions = (0..<subscriptionCount).map { _ in
             let type = random.pick(ModelEntry.subscribable)
@@ -270,7 +275,8 @@ extension ModelScenario {
                 priority: randomPriority(&random),
                 replaysLatest: random.chance(30),
                 evenOnly: random.chance(25),
-                limit: random.chance(30) ? random.pick([1, 1, 2, 3]) : nil)
+                limit: random.chance(30) ? random.pick([1, 1, 2, 3]) : nil,
+                named: random.chance(20))
         }
         // Most sequences start by registering most recipients, so that later steps have
         // someone to deliver to, cancel or drop.
@@ -416,6 +422,9 @@ extension ModelScenario {
             if spec.limit != nil {
                 add { $0.consumers[slot].limit = nil }
             }
+            if spec.named {
+                add { $0.consumers[slot].named = false }
+            }
             for entry in spec.willConsume.indices {
                 add { $0.consumers[slot].willConsume.remove(at: entry) }
             }
@@ -438,6 +447,9 @@ extension ModelScenario {
             }
             if spec.limit != nil {
                 add { $0.subscriptions[slot].limit = nil }
+            }
+            if spec.named {
+                add { $0.subscriptions[slot].named = false }
             }
         }
         // Drop the last consumer or subscription slot when no action names it.

@@ -91,6 +91,8 @@ final class ReferenceModel {
         /// The calls a registration with a limit may still receive, its last included: it
         /// ends before its last (§14.1); `nil`: no limit.
         var callsLeft: Int? = nil
+        /// Whether the bus shows it by a name of its own (§14.1).
+        var named = false
         /// The owner object of an owner-bound subscription.
         var lifetimeOwner: Int? = nil
         var isActive = true
@@ -222,6 +224,17 @@ final class ReferenceModel {
 
     /// The values `recipientCount` may take: the live recipients, plus the weakly registered
     /// consumers that died and that the bus may not have met yet.
+    /// The recipients `print(bus)` lists, in call order (descending priority, then
+    /// registration): each by its name, `named …` for one registered with a name (§14.1).
+    var shownNames: [String] {
+        registrations.indices.filter { isLive(registrations[$0]) }
+            .sorted { first, second in
+                let (a, b) = (registrations[first].priority, registrations[second].priority)
+                return a != b ? a > b : first < second
+            }
+            .map { (registrations[$0].named ? "named " : "") + registrations[$0].name }
+    }
+
     var recipientCount: ClosedRange<Int> {
         let live = registrations.filter(isLive).count
         let dead = registrations.filter { ($0.isActive && !isLive($0)) || $0.endedByToken }.count
@@ -342,7 +355,7 @@ final class ReferenceModel {
                 owner: .consumer(object: object), name: objects[object].name, weakly: weakly,
                 willConsume: spec.willConsume, excludeList: spec.excludeList, echo: spec.echo,
                 priority: spec.priority, replaysLatest: spec.replaysLatest,
-                callsLeft: spec.limit))
+                callsLeft: spec.limit, named: spec.named))
         heldByCall.append(object)
         replayLatest(to: registrations.count - 1)
         heldByCall.removeLast()
@@ -366,7 +379,8 @@ final class ReferenceModel {
                 name: "s\(slot).\(slotSubscriptionGeneration[slot])", weakly: false,
                 willConsume: [spec.type], excludeList: [], echo: spec.echo,
                 priority: spec.priority, replaysLatest: spec.replaysLatest,
-                evenOnly: spec.evenOnly, callsLeft: spec.limit, lifetimeOwner: owner))
+                evenOnly: spec.evenOnly, callsLeft: spec.limit, named: spec.named,
+                lifetimeOwner: owner))
         slotSubscriptionGeneration[slot] += 1
         if let owner { ownersHeldByCall.append(owner) }
         subscribing.append(registrations.count - 1)

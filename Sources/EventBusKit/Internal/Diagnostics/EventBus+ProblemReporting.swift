@@ -47,16 +47,21 @@ extension EventBus {
                     + "maximumPending, or dispatch less from inside a recipient's call")
     }
 
-    /// Records a consumer no event can reach, with the lists it gave; nothing for one that
-    /// reaches something, or mutes itself with `NoEvent`.
+    /// Records a consumer no event can reach, with the lists it gave, by its `name` if the
+    /// app gave it one; nothing for one that reaches something, or mutes itself with
+    /// `NoEvent`.
     @inline(__always)
-    func recordIfItReachesNothing(_ consumer: any EventConsumer, lists: MatchList) {
-        if lists.reachesNothing { recordReachingNothing(consumer, lists: lists) }
+    func recordIfItReachesNothing(
+        _ consumer: any EventConsumer, named name: String?, lists: MatchList
+    ) {
+        if lists.reachesNothing { recordReachingNothing(consumer, named: name, lists: lists) }
     }
 
-    /// The record ``recordIfItReachesNothing(_:lists:)`` makes.
+    /// The record ``recordIfItReachesNothing(_:named:lists:)`` makes.
     @inline(never)
-    private func recordReachingNothing(_ consumer: any EventConsumer, lists: MatchList) {
+    private func recordReachingNothing(
+        _ consumer: any EventConsumer, named name: String?, lists: MatchList
+    ) {
         let why: String
         if lists.willConsume.isEmpty {
             why = "its willConsume is empty"
@@ -68,7 +73,8 @@ extension EventBus {
         outsideRecipientCall {
             recordProblem(
                 .consumerListsNothing,
-                what: "\(recipientName(of: consumer)) was registered, but no event can reach "
+                what:
+                    "\(name ?? recipientName(of: consumer)) was registered, but no event can reach "
                     + "it: \(why)",
                 fix: "list the event types it consumes in willConsume (NoEvent mutes a consumer "
                     + "on purpose)")

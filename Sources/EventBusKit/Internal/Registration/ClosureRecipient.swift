@@ -68,22 +68,34 @@ struct ClosureRecipient<T> {
     }
 
     /// How `print(bus)`, traces and announcements name a closure recipient: its type part
-    /// (`Subscription(to: T`, `events(of: T, bufferingPolicy: P`, `next(T`), then what else it
-    /// is (`once` or `limit n`, `filtered`), its call site and its owner's type:
-    /// `Subscription(to: Tap, once, at: App/Cart.swift:12, owner: CartModel)`.
+    /// (`Subscription(to: T`, `events(of: T, bufferingPolicy: P`, `next(T`) — or, when the
+    /// options name it, the name — then what else it is (`once` or `limit n`, `filtered`), its
+    /// call site and its owner's type: `Subscription(to: Tap, once, at: App/Cart.swift:12)`,
+    /// `audit (once, at: App/Cart.swift:12, owner: CartModel)`.
     private static func label(
         _ kind: Kind, _ listed: any Event.Type, _ options: RecipientOptions, filtered: Bool,
         owner: AnyObject.Type?, fileID: String, line: Int
     ) -> () -> String {
         {
-            let listedName = entryName(listed)
+            var parts: [String] = []
             let head: String
-            switch kind {
-            case .subscription: head = "Subscription(to: \(listedName)"
-            case .stream(let policy): head = "events(of: \(listedName), bufferingPolicy: \(policy)"
-            case .waiter: head = "next(\(listedName)"
+            if let name = options.name {
+                head = ProblemLog.oneLine(name) + " ("
+                switch kind {
+                case .subscription: break
+                case .stream: parts.append("events")
+                case .waiter: parts.append("next")
+                }
+            } else {
+                let listedName = entryName(listed)
+                switch kind {
+                case .subscription: head = "Subscription(to: \(listedName)"
+                case .stream(let policy):
+                    head = "events(of: \(listedName), bufferingPolicy: \(policy)"
+                case .waiter: head = "next(\(listedName)"
+                }
+                parts.append("")  // the separator after the type part
             }
-            var parts = [head]
             switch (kind, options.limit) {
             case (.waiter, _), (_, nil): break  // a waiter is one-shot by what it is
             case (_, 1?): parts.append("once")
@@ -92,7 +104,7 @@ struct ClosureRecipient<T> {
             if filtered { parts.append("filtered") }
             parts.append("at: \(fileID):\(line)")
             if let owner { parts.append("owner: \(owner)") }
-            return parts.joined(separator: ", ") + ")"
+            return head + parts.joined(separator: ", ") + ")"
         }
     }
 }

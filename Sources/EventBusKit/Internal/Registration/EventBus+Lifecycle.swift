@@ -33,7 +33,10 @@ extension EventBus {
         if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
             recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
         }
-        if !description.isStandIn { recordIfItReachesNothing(consumer, lists: lists) }
+        // A stand-in names itself (its label reads the name); a consumer's name is the
+        // recipient's.
+        let name = description.isStandIn ? nil : options.name.map(ProblemLog.oneLine)
+        if !description.isStandIn { recordIfItReachesNothing(consumer, named: name, lists: lists) }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.value.count * 2)
@@ -47,6 +50,7 @@ extension EventBus {
         guard let recipient else { return nil }
         recipient.addGate(description.gate)
         if let limit = options.limit { recipient.limitCalls(to: limit) }
+        if let name { recipient.rename(name) }
         if let owner = description.owner { recipient.endWhenDeallocated(owner) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
         if core.problemsWaiting { reportProblems() }  // the outermost call returns

@@ -111,6 +111,12 @@ final class Recipient {
         return callsLeft == 0
     }
 
+    /// Names it `name` wherever the bus shows it, in place of its consumer's name; call
+    /// right after registering.
+    func rename(_ name: String) {
+        self.name = name
+    }
+
     /// The object whose deallocation ends this recipient, when ``isOwnerBound``.
     ///
     /// It may be deallocated on another thread (a stream's termination handler runs
