@@ -7,12 +7,7 @@
 # Usage: bash Scripts/listening-spellings.sh [scratch-path]   (default .build; builds EventBusKit)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch=${1:-.build}
-swift build --target EventBusKit --scratch-path "$scratch" -Xswiftc -warnings-as-errors
-bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
-atomics_map="$bin/CEventBusAtomics.build/module.modulemap"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source Scripts/outside-client.sh "${1:-}"
 status=0
 checked=0
 
@@ -39,7 +34,7 @@ func check(_ error: Tap) throws {}
 SWIFT
     local out=$work/out.txt
     checked=$((checked + 1))
-    if swiftc -typecheck -swift-version 6 -I "$bin/Modules" -Xcc -fmodule-map-file="$atomics_map" \
+    if swiftc -typecheck -swift-version 6 "${client_flags[@]}" \
         "$work/Call.swift" > "$out" 2>&1; then
         local warnings
         warnings=$(grep -c "Call.swift:[0-9]*:[0-9]*: warning:" "$out" || true)

@@ -5,14 +5,7 @@
 # Usage: bash Scripts/migration-fixits.sh [scratch-path]   (default .build; builds EventBusKit)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch=${1:-.build}
-swift build --target EventBusKit --scratch-path "$scratch" -Xswiftc -warnings-as-errors
-bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
-modules="$bin/Modules"
-# EventBusKit imports its C target: hand the client its module map, as SwiftPM would.
-atomics_map="$bin/CEventBusAtomics.build/module.modulemap"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source Scripts/outside-client.sh "${1:-}"
 
 cat > "$work/Migrated.swift" <<'SWIFT'
 import EventBusKit
@@ -33,7 +26,7 @@ SWIFT
 
 # -Wwarning after -warnings-as-errors: deprecations stay warnings, anything else fails.
 swiftc -typecheck -swift-version 5 -warnings-as-errors -Wwarning DeprecatedDeclaration \
-    -I "$modules" -Xcc -fmodule-map-file="$atomics_map" \
+    "${client_flags[@]}" \
     "$work/Migrated.swift" > "$work/out.txt" 2>&1 || {
     cat "$work/out.txt"
     echo "migration-fixits: the SwiftEventBus-style code did not compile" >&2

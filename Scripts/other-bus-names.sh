@@ -4,12 +4,7 @@
 # Usage: bash Scripts/other-bus-names.sh [scratch-path]   (default .build; builds EventBusKit)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch=${1:-.build}
-swift build --target EventBusKit --scratch-path "$scratch" -Xswiftc -warnings-as-errors
-bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
-atomics_map="$bin/CEventBusAtomics.build/module.modulemap"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source Scripts/outside-client.sh "${1:-}"
 status=0
 # Each line: the call, then the text its error must contain.
 while IFS='|' read -r call expected; do
@@ -24,7 +19,7 @@ func use(_ bus: EventBus, _ screen: Screen) {
     _ = $call
 }
 SWIFT
-    if swiftc -typecheck -swift-version 6 -I "$bin/Modules" -Xcc -fmodule-map-file="$atomics_map" \
+    if swiftc -typecheck -swift-version 6 "${client_flags[@]}" \
         "$work/Call.swift" > "$work/out.txt" 2>&1; then
         echo "other-bus-names: \`$call\` compiled; it must not" >&2
         status=1

@@ -43,11 +43,11 @@ extension EventBus {
         line: Int = #line,
         _ handler: @escaping (T) throws -> Void
     ) -> Subscription {
-        Self.checkListening(T.self, typed: true, options: options, call: "subscribe(to:)")
-        return subscribe(
+        subscribe(
             ClosureRecipient(
                 .subscription, listing: T.self, handler, where: predicate, options,
-                fileID: fileID, line: line))
+                fileID: fileID, line: line),
+            typed: true, call: "subscribe(to:)")
     }
 
     /// Subscribes a closure to events of type `T` for as long as `owner` lives, handing it
@@ -94,11 +94,11 @@ extension EventBus {
         line: Int = #line,
         _ handler: @escaping (Owner, T) throws -> Void
     ) -> Subscription {
-        Self.checkListening(T.self, typed: true, options: options, call: "subscribe(to:owner:)")
-        return subscribe(
+        subscribe(
             ClosureRecipient(
                 T.self, owner: owner, handler, where: predicate, options, fileID: fileID,
-                line: line))
+                line: line),
+            typed: true, call: "subscribe(to:owner:)")
     }
 
     /// Subscribes a closure to every event of a category — every event the app dispatches
@@ -141,11 +141,11 @@ extension EventBus {
         line: Int = #line,
         _ handler: @escaping (C.Member) throws -> Void
     ) -> Subscription {
-        Self.checkListening(C.self, typed: false, options: options, call: "subscribe(to:)")
-        return subscribe(
+        subscribe(
             ClosureRecipient(
                 .subscription, listing: C.self, handler, where: predicate, options,
-                fileID: fileID, line: line))
+                fileID: fileID, line: line),
+            typed: false, call: "subscribe(to:)")
     }
 
     /// Subscribes a closure to every event of a category for as long as `owner` lives,
@@ -175,10 +175,10 @@ extension EventBus {
         line: Int = #line,
         _ handler: @escaping (Owner, C.Member) throws -> Void
     ) -> Subscription {
-        Self.checkListening(C.self, typed: false, options: options, call: "subscribe(to:owner:)")
-        return subscribe(
+        subscribe(
             ClosureRecipient(
                 C.self, owner: owner, handler, where: predicate, options, fileID: fileID,
-                line: line))
+                line: line),
+            typed: false, call: "subscribe(to:owner:)")
     }
 }

@@ -1,6 +1,6 @@
-// The pass: one event delivered to the recipients its route holds when the pass begins. The
-// route look-up and the watchers that a trace uses are here too; the announcements a pass
-// queues are in `EventBus+Announcements.swift`.
+// The pass: one event delivered to the recipients its route holds when the pass begins. Its
+// route is looked up in `EventBus+Routes.swift`, its watchers (a trace) are in
+// `PassWatcher.swift`, and the announcements it queues in `EventBus+Announcements.swift`.
 
 extension EventBus {
     /// Delivers `event` to the recipients its route holds when the pass begins; `cause` and
@@ -278,87 +278,5 @@ extension EventBus {
         var pinned: RouteEntries? = nil
         swap(&pinned, &pass.pinnedEntries)
         release(afterAccess: pinned)
-    }
-
-    // MARK: Routes
-
-    /// The route of `event`, built on first use.
-    @inline(__always)
-    private func route(of event: any Event) -> RouteView {
-        registry.value.routeTable.view(of: event) ?? routeByDynamicType(event)
-    }
-
-    /// The route of `event` found or built by its dynamic type.
-    @inline(never)
-    private func routeByDynamicType(_ event: any Event) -> RouteView {
-        let type = type(of: event)
-        if let route = registry.value.routeTable.view(for: ObjectIdentifier(type)) {
-            return route
-        }
-        let kind = EventKind(type)
-        let latest = kind.isSticky ? latestSlot(for: event, isValueType: kind.isValueType) : nil
-        let (route, isCached) = changeRegistry {
-            $0.buildRoute(for: kind, deciding: event, latest: latest)
-        }
-        if !isCached {
-            // Built for this event's value alone: the pass keeps it alive.
-            pass.pinnedEntries = route.entries
-        }
-        return route.view
-    }
-}
-
-/// What a pass tells whoever watches it; the pass is compiled once per kind of watcher.
-protocol PassWatcher {
-    /// The pass of `event` begins, its recipients fixed.
-    func passBegins(_ event: any Event, on bus: EventBus)
-    /// The pass is about to call `recipient`.
-    func delivers(to recipient: Recipient, on bus: EventBus)
-    /// The pass has called all its recipients.
-    func deliveriesEnded(on bus: EventBus)
-    /// What the trace records as the cause of an announcement the pass queues: the pass,
-    /// and for a consumption (`namingRecipient`) the recipient being called.
-    func announcementCause(namingRecipient: Bool, on bus: EventBus) -> EventTrace.Cause?
-}
-
-/// The watcher of a pass while no trace runs: it does nothing, and compiles to nothing.
-struct UnwatchedPass: PassWatcher {
-    @inline(__always) func passBegins(_ event: any Event, on bus: EventBus) {}
-    @inline(__always) func delivers(to recipient: Recipient, on bus: EventBus) {}
-    @inline(__always) func deliveriesEnded(on bus: EventBus) {}
-    @inline(__always)
-    func announcementCause(namingRecipient: Bool, on bus: EventBus) -> EventTrace.Cause? {
-        nil
-    }
-}
-
-/// The watcher of a pass while a trace runs: it records the pass in the trace.
-struct TracedPass: PassWatcher {
-    let trace: EventTrace
-    /// What caused the pass's event (`nil` for an outermost dispatch).
-    let cause: EventTrace.Cause?
-    /// Where the pass's event was dispatched or posted, if known.
-    let origin: EventTrace.Origin?
-
-    @inline(__always)
-    func passBegins(_ event: any Event, on bus: EventBus) {
-        // Overwriting the trace's oldest record releases its event: app code.
-        bus.outsideRecipientCall {
-            bus.beginTracedPass(of: event, cause: cause, origin: origin, in: trace)
-        }
-    }
-
-    @inline(__always)
-    func delivers(to recipient: Recipient, on bus: EventBus) {
-        bus.traceDelivery(to: recipient, in: trace)
-    }
-
-    @inline(__always)
-    func deliveriesEnded(on bus: EventBus) {
-        bus.pass.tracedRecipientIndex = -1
-    }
-
-    func announcementCause(namingRecipient: Bool, on bus: EventBus) -> EventTrace.Cause? {
-        bus.tracedCause(by: namingRecipient ? bus.tracedRecipient : nil)
     }
 }

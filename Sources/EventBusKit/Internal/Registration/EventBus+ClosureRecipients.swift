@@ -2,7 +2,7 @@
 // into the registry, and the checks every listening form makes first.
 
 extension EventBus {
-    /// Registers `closure` and returns its token: the body of every public `subscribe` form.
+    /// Registers `closure` and returns its token.
     ///
     /// The token of an owner-bound subscription does not end it on deinit (its owner's
     /// lifetime does).
@@ -15,6 +15,15 @@ extension EventBus {
         Subscription(
             bus: self, recipient: add(closure),
             endsOnDeinit: closure.owner == nil ? ensureInbox() : nil)
+    }
+
+    /// Checks what `closure` lists and its options as the listening form `call` (the form for
+    /// one type when `typed`), then registers it and returns its token: the body of every
+    /// public `subscribe` form.
+    @inline(__always)
+    func subscribe<T>(_ closure: ClosureRecipient<T>, typed: Bool, call: String) -> Subscription {
+        Self.checkListening(closure.listed, typed: typed, options: closure.options, call: call)
+        return subscribe(closure)
     }
 
     /// Registers `closure` through its stand-in and returns its recipient.
