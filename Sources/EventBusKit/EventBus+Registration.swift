@@ -21,7 +21,7 @@ extension EventBus {
     ///   sometimes sweeps out ended recipients).
     public func register(_ consumer: any EventConsumer, options: RecipientOptions = []) {
         Self.checkRegistration(options, call: "register(_:options:)")
-        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: false), options: options))
+        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: false)), options: options)
     }
 
     /// Registers a consumer without retaining it; the bus drops it when it is deallocated.
@@ -37,7 +37,7 @@ extension EventBus {
     ///   sometimes sweeps out ended recipients).
     public func registerWeakly(_ consumer: any EventConsumer, options: RecipientOptions = []) {
         Self.checkRegistration(options, call: "registerWeakly(_:options:)")
-        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: true), options: options))
+        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: true)), options: options)
     }
 
     /// Removes a consumer and releases it.
@@ -100,7 +100,7 @@ extension EventBus {
 
     /// Stops the program, naming `call`, when `options` has a bad value.
     @inline(__always)
-    private static func checkRegistration(_ options: RecipientOptions, call: String) {
+    private static func checkRegistration(_ options: RecipientOptions, call: StaticString) {
         if let problem = options.problem(in: call) { stop(problem) }
     }
 }

@@ -53,6 +53,7 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
     ///   - replaysLatest: Whether it first receives the stored sticky values it matches.
     ///   - limit: The most events it receives; at least 1.
     ///   - name: The name the bus shows it by; not empty.
+    @inlinable
     public init(
         priority: Int? = nil, replaysLatest: Bool? = nil, limit: Int? = nil, name: String? = nil
     ) {
@@ -67,6 +68,7 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
     ///
     /// - Parameter options: The options to merge.
     @_disfavoredOverload  // `RecipientOptions()` is the initializer above, with no arguments
+    @inlinable  // `[]`, every listening form's default, costs its caller nothing
     public init(arrayLiteral options: RecipientOptions...) {
         for option in options {
             priority = option.priority ?? priority
@@ -110,7 +112,7 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
 extension RecipientOptions {
     /// The message a listening form `call` stops with for these options, or `nil` when they
     /// are valid: a limit below 1, an empty name.
-    func problem(in call: String) -> String? {
+    func problem(in call: StaticString) -> String? {
         if let limit, limit < 1 {
             return "\(call): options.limit must be at least 1, got \(limit); "
                 + "leave it nil for no limit (.once is a limit of 1)"

@@ -56,8 +56,9 @@ typealias NumBuffering = AsyncStream<Num>.Continuation.BufferingPolicy
         #expect(farewell == nil)
     }
 
-    @Test(arguments: ["subscribe(to:)", "events(of:)", "next(_:)", "observe(_:)"])
-    func listeningToNoEventStopsWithAMessageNamingTheCall(_ call: String) {
+    @Test(
+        arguments: ["subscribe(to:)", "events(of:)", "next(_:)", "observe(_:)"] as [StaticString])
+    func listeningToNoEventStopsWithAMessageNamingTheCall(_ call: StaticString) {
         #expect(
             EventBus.targetProblem(NoEvent.self, typed: true, call: call)
                 == "\(call): NoEvent covers no event, so nothing could ever be delivered; name the event type, AllEvent, or Conforming<P>"

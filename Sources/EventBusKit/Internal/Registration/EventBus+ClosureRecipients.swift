@@ -21,7 +21,9 @@ extension EventBus {
     /// one type when `typed`), then registers it and returns its token: the body of every
     /// public `subscribe` form.
     @inline(__always)
-    func subscribe<T>(_ closure: ClosureRecipient<T>, typed: Bool, call: String) -> Subscription {
+    func subscribe<T>(_ closure: ClosureRecipient<T>, typed: Bool, call: StaticString)
+        -> Subscription
+    {
         Self.checkListening(closure.listed, typed: typed, options: closure.options, call: call)
         return subscribe(closure)
     }
@@ -35,8 +37,9 @@ extension EventBus {
         // A new stand-in is never registered already.
         return add(
             RecipientDescription(
-                subject: .standIn(standIn), options: closure.options, owner: closure.owner,
-                isFiltered: closure.filter != nil))!
+                subject: .standIn(standIn), owner: closure.owner,
+                isFiltered: closure.filter != nil),
+            options: closure.options)!
     }
 
     /// Stops the program, naming `call`, when a listening form cannot work with what it was
@@ -45,7 +48,7 @@ extension EventBus {
     /// the app's own; an option's bad value (see ``RecipientOptions/problem(in:)``).
     @inline(__always)
     static func checkListening(
-        _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: String
+        _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: StaticString
     ) {
         if let problem = targetProblem(listed, typed: typed, call: call)
             ?? options.problem(in: call)
@@ -55,7 +58,9 @@ extension EventBus {
     }
 
     /// The message a listening form `call` stops with for its target `listed`, or `nil`.
-    static func targetProblem(_ listed: any Event.Type, typed: Bool, call: String) -> String? {
+    static func targetProblem(_ listed: any Event.Type, typed: Bool, call: StaticString)
+        -> String?
+    {
         if listed == NoEvent.self {
             return "\(call): NoEvent covers no event, so nothing could ever be delivered; "
                 + "name the event type, AllEvent, or Conforming<P>"

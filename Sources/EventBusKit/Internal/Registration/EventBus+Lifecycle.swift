@@ -2,8 +2,9 @@
 // goes through `changeRegistry(_:)`, and what it removes is released after it.
 
 extension EventBus {
-    /// Adds the recipient `description` describes unless its consumer is already
-    /// registered: the one entry of every registration, subscription, stream and `next`.
+    /// Adds the recipient `description` describes, listening as `options` say, unless its
+    /// consumer is already registered: the one entry of every registration, subscription,
+    /// stream and `next`.
     ///
     /// The consumer's lists, priority and replay flag are read first, outside any access to
     /// the registry, so a getter may call the bus. Every time the registry has doubled since
@@ -13,7 +14,7 @@ extension EventBus {
     /// that replays gets its replays last (see `replayLatest(to:cause:)`).
     ///
     /// - Returns: The new recipient, or `nil` when the consumer was already registered.
-    func add(_ description: RecipientDescription) -> Recipient? {
+    func add(_ description: RecipientDescription, options: RecipientOptions) -> Recipient? {
         #if DEBUG
             // See EventBus+IsolationCheck.swift.
             let call: StaticString = "register, subscribe, events(of:) or next"
@@ -22,7 +23,6 @@ extension EventBus {
         let consumer = description.consumer
         guard registeredRecipient(for: consumer) == nil else { return nil }
         // App code (list, priority and replay getters), outside any recipient's call.
-        let options = description.options
         let (lists, priority, replays) = outsideRecipientCall {
             (
                 MatchList(of: consumer, category: category(named:)),
@@ -48,7 +48,7 @@ extension EventBus {
         }
         releaseOutsideRecipientCall(consume released)
         guard let recipient else { return nil }
-        recipient.addGate(description.gate)
+        recipient.addGate(description.gate(with: options))
         if let limit = options.limit { recipient.limitCalls(to: limit) }
         if let name { recipient.rename(name) }
         if let owner = description.owner { recipient.endWhenDeallocated(owner) }

@@ -1,10 +1,10 @@
-/// What a recipient is and how it is registered: the one value every public registration,
-/// subscription, stream and `next` builds, and the one thing ``EventBus/add(_:)`` takes.
+/// What a recipient is: the one value every public registration, subscription, stream and
+/// `next` builds, and hands to ``EventBus/add(_:options:)`` beside its ``RecipientOptions``.
 ///
-/// Adding an option is a stored property of ``RecipientOptions`` and the code that reads it
-/// here, in ``EventBus/add(_:)``; an option that changes how the pass calls the recipient is
-/// a ``Recipient/State`` bit in ``gate`` and the code in `deliverChecked` that reads it.
-/// ARCHITECTURE.md, "Adding an option", has the recipe.
+/// Adding an option is a stored property of ``RecipientOptions`` and the code that reads it in
+/// ``EventBus/add(_:options:)``; an option that changes how the pass calls the recipient is a
+/// ``Recipient/State`` bit that ``gate(with:)`` derives from the options, and the code in
+/// `deliverChecked` that reads it. ARCHITECTURE.md, "Adding an option", has the recipe.
 struct RecipientDescription {
     /// What the bus calls.
     enum Subject {
@@ -17,9 +17,6 @@ struct RecipientDescription {
 
     /// What the bus calls.
     var subject: Subject
-    /// Its options; each one `nil` is the form's default (for a consumer, its own
-    /// ``EventConsumer/priority`` and ``EventConsumer/replaysLatest``).
-    var options: RecipientOptions
     /// For an owner-bound subscription, the object whose deallocation ends it.
     var owner: AnyObject? = nil
     /// Whether a `where:` predicate decides each delivery (a stand-in's).
@@ -27,8 +24,8 @@ struct RecipientDescription {
 
     /// The state bits that send the pass to its checked path, where it reads them:
     /// ``Recipient/State/filtered`` for a `where:` predicate, ``Recipient/State/limited`` for
-    /// a limit.
-    var gate: Recipient.State {
+    /// a limit in `options`.
+    func gate(with options: RecipientOptions) -> Recipient.State {
         var gate: Recipient.State = []
         if isFiltered { gate.insert(.filtered) }
         if options.limit != nil { gate.insert(.limited) }
