@@ -164,6 +164,12 @@ struct AnalyticsClient: Sendable {
 }
 let analytics = AnalyticsClient()
 
+// fixture: ledger
+struct Ledger: Sendable {
+    func record(_ amount: Int) throws {}
+}
+let ledger = Ledger()
+
 // fixture: store
 struct Store: Sendable {
     func save(_ document: String) throws {}

@@ -23,7 +23,9 @@
 /// > event — each event is decided by its value.
 ///
 /// As a listening form's target (an ``EventCategory``), it hands each event over as a `P`:
-/// `bus.subscribe(to: Conforming<any Analytics>.self) { (event: any Analytics) in … }`.
+/// `bus.subscribe(to: Conforming<any Analytics>.self) { (event: any Analytics) in … }`. A
+/// stream or a `next` of a category hands its events to another task, so there `P` is a
+/// protocol that refines ``SendableEvent``.
 ///
 /// `Conforming` has no cases: it can be listed but never instantiated or dispatched.
 public enum Conforming<P>: EventCategory {

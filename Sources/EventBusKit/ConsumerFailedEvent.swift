@@ -1,6 +1,8 @@
-/// The bus's announcement that a throwing subscription threw.
+/// The bus's announcement that a subscription's closure threw.
 ///
-/// A closure subscribed with ``EventBus/subscribe(to:priority:replayingLatest:where:fileID:line:throwing:)-(T.Type,_,_,_,_,_,_)`` may throw.
+/// Every closure subscribed with
+/// ``EventBus/subscribe(to:options:where:fileID:line:_:)-(T.Type,_,_,_,_,_)`` or another
+/// `subscribe` form may throw.
 /// The error never stops delivery: the event still reaches its remaining recipients, the
 /// closure is not called again for that event, and the bus queues one `ConsumerFailedEvent`
 /// naming the subscription, the event and the error, so the error cannot vanish. It is

@@ -1,8 +1,9 @@
 /// The bus's announcement that a stream with a bounded buffer dropped an event.
 ///
-/// A stream from ``EventBus/events(of:bufferingPolicy:replayingLatest:fileID:line:isolation:)->AsyncStream<T>`` made with
-/// `.bufferingNewest(n)` or `.bufferingOldest(n)` holds at most `n` events that its consumer
-/// has not read yet. When one more arrives, the stream drops one — the oldest buffered event
+/// A stream from
+/// ``EventBus/events(of:options:where:bufferingPolicy:fileID:line:isolation:)-(T.Type,_,_,_,_,_,_)``
+/// (or its category form) made with `.bufferingNewest(n)` or `.bufferingOldest(n)` holds at
+/// most `n` events that its consumer has not read yet. When one more arrives, the stream drops one — the oldest buffered event
 /// for `.bufferingNewest`, the arriving one for `.bufferingOldest` — and the bus queues a
 /// `DroppedEvent` naming the stream and the dropped event, so no drop is silent. It is
 /// queued only while someone listens for it, reaches only recipients that name it in
@@ -24,7 +25,7 @@
 public struct DroppedEvent: Event, _BusAnnouncement {
     /// The recipient that stands for the stream: the same object that a
     /// ``DidConsumeEvent/consumer`` names for it. Its description reads like
-    /// `events(of: Tick, bufferingPolicy: bufferingNewest(2)) at App/Ticker.swift:12`.
+    /// `events(of: Tick, bufferingPolicy: bufferingNewest(2), at: App/Ticker.swift:12)`.
     public let stream: any EventConsumer
     /// The event the stream dropped.
     public let event: any Event

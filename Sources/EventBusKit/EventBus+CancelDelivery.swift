@@ -26,7 +26,8 @@ extension EventBus {
     ///
     ///     init(bus: EventBus) {
     ///         self.bus = bus
-    ///         bus.subscribe(to: Purchase.self, owner: self, priority: 10) { gate, purchase in
+    ///         bus.subscribe(to: Purchase.self, owner: self, options: .priority(10)) {
+    ///             gate, purchase in
     ///             // No one after the gate sees a purchase over the limit.
     ///             if purchase.amount > gate.limit { gate.bus?.cancelDelivery() }
     ///         }

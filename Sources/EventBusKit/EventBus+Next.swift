@@ -12,8 +12,8 @@ extension EventBus {
     /// before the call: an event it rejects is not a delivery (no ``DidConsumeEvent``, not in
     /// a trace). An event delivered before the call is not seen — call it before the event
     /// can be delivered, such as right after starting work that posts it from another task —
-    /// unless `options` has ``RecipientOptions/replaysLatest``: then the newest stored value
-    /// that is a `T` is offered first, and returned at once if `predicate` accepts it ("the
+    /// unless `options` has ``RecipientOptions/replaysLatest-type.property``: then the newest
+    /// stored value that is a `T` is offered first, and returned at once if `predicate` accepts it ("the
     /// current value or the next"). If the waiting task is cancelled (or already was), it
     /// throws `CancellationError` and leaves no recipient behind. With a `timeout`, a wait
     /// that sees no matching event within it throws ``WaitError/timedOut`` and leaves no

@@ -5,9 +5,9 @@
         ///
         /// Call it on the bus's isolation. The object holds a subscription to `T` for as long
         /// as it lives; see ``ObservedEvent``. Unless `options` says otherwise, the
-        /// subscription replays (``RecipientOptions/replaysLatest``): a sticky event's stored
-        /// value arrives at once, or after the running pass. `predicate` keeps out the events
-        /// it rejects.
+        /// subscription replays (``RecipientOptions/replaysLatest-type.property``): a sticky
+        /// event's stored value arrives at once, or after the running pass. `predicate` keeps
+        /// out the events it rejects.
         ///
         /// ```swift
         /// let price = bus.observe(PriceChanged.self)

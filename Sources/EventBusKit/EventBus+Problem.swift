@@ -44,7 +44,7 @@ extension EventBus {
             public static let dispatchRefused = Kind(name: "dispatchRefused")
             /// A drain ended with ``DispatchReport/limitReached(processed:discarded:)``.
             public static let drainLimitReached = Kind(name: "drainLimitReached")
-            /// An error thrown by a `throwing:` subscription reached no recipient: nothing
+            /// An error thrown by a subscription's closure reached no recipient: nothing
             /// listens for ``ConsumerFailedEvent``.
             public static let unhandledFailure = Kind(name: "unhandledFailure")
             /// A stream's buffer dropped an event and nothing listens for ``DroppedEvent``:

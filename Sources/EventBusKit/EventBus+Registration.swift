@@ -11,7 +11,7 @@ extension EventBus {
     ///
     /// ```swift
     /// bus.register(flowController)
-    /// bus.register(AuditLog(), options: .priority(100))
+    /// bus.register(Logger(), options: .priority(100))  // before the other loggers
     /// ```
     /// - Parameters:
     ///   - consumer: The consumer; the bus may be its only owner.

@@ -13,6 +13,8 @@ extension EventBus {
     /// once as a ``ConsumerFailedEvent``; the call still counts as a delivery.
     ///
     /// ```swift
+    /// struct Purchase: Event { let amount: Int }
+    ///
     /// let token = bus.subscribe(to: PageViewEvent.self) { event in
     ///     analytics.track(event.screen)
     /// }
@@ -63,10 +65,10 @@ extension EventBus {
     ///
     /// ```swift
     /// @MainActor final class CartModel {
-    ///     private(set) var items: [Item] = []
+    ///     private(set) var itemCount = 0
     ///     init(bus: EventBus) {
     ///         bus.subscribe(to: ItemAdded.self, owner: self) { model, event in
-    ///             model.items.append(event.item)
+    ///             model.itemCount += event.quantity
     ///         }
     ///     }
     /// }

@@ -1,5 +1,6 @@
 extension EventBus {
-    /// Why ``EventBus/next(_:where:timeout:isolation:)`` ended without an event.
+    /// Why ``EventBus/next(_:options:where:timeout:fileID:line:isolation:)-(T.Type,_,_,_,_,_,_)``
+    /// ended without an event.
     ///
     /// Cancellation of the waiting task is not one of them: it throws `CancellationError`, as
     /// every cancelled wait does.

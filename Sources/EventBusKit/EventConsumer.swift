@@ -2,7 +2,7 @@
 ///
 /// A consumer declares which event types it wants in ``willConsume`` and which it refuses
 /// in ``excludeList``, and handles each delivered event in ``consume(_:)``. The bus reads
-/// both lists **once**, when the consumer is registered with ``EventBus/register(_:)``.
+/// both lists **once**, when the consumer is registered with ``EventBus/register(_:options:)``.
 ///
 /// ```swift
 /// final class FlowController: EventConsumer {
@@ -27,7 +27,7 @@
 /// - Conformers are classes: the bus identifies a consumer by object identity.
 /// - `priority` and `replaysLatest` are requirements with defaults, and Swift picks a
 ///   requirement's implementation where the conformance is declared. Two pitfalls follow:
-///   a conforming type that already has an unrelated `var priority: Int` now has that
+///   a conforming type that already has an unrelated `var priority: Int` has that
 ///   priority on the bus (rename it, or implement the requirement explicitly); and a
 ///   subclass that declares `priority` or `replaysLatest` under a base class that conforms
 ///   without declaring them is not read — the base class's default is. Declare both in the
@@ -56,17 +56,19 @@ public protocol EventConsumer: AnyObject {
     func consume(_ event: any Event)
 
     /// Where this consumer goes among an event's recipients: higher is called earlier;
-    /// read once, at registration. Defaults to `0`.
+    /// read once, at registration, unless the registration's options set
+    /// ``RecipientOptions/priority(_:)``. Defaults to `0`.
     ///
     /// Recipients of equal priority are called in registration order.
     var priority: Int { get }
 
     /// Whether this consumer, when registered, first receives the latest stored value of
-    /// every ``StickyEvent`` type it matches; read once, at registration. Defaults to
-    /// `false`.
+    /// every ``StickyEvent`` type it matches; read once, at registration, unless the
+    /// registration's options set ``RecipientOptions/replaysLatest-type.property``. Defaults
+    /// to `false`.
     ///
     /// Each replay is a pass of its own that reaches only this consumer, oldest stored value
-    /// first: before ``EventBus/register(_:)`` returns on an idle bus; registered during a
+    /// first: before ``EventBus/register(_:options:)`` returns on an idle bus; registered during a
     /// pass, as soon as that pass ends.
     var replaysLatest: Bool { get }
 }

@@ -18,7 +18,8 @@ extension EventTrace {
         case refused(event: any Event, report: DispatchReport, recipient: String?)
         /// A stream with a bounded buffer dropped `event`; `stream` names the stream.
         case dropped(event: any Event, stream: String)
-        /// A throwing subscription threw while handling `event`; `error` describes the error.
+        /// A subscription's closure threw while handling `event`; `error` describes the
+        /// error.
         case failed(event: any Event, recipient: String, error: String)
         /// The drain budget was reached and this many waiting events were discarded.
         case discarded(count: Int)

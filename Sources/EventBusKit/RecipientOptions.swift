@@ -9,6 +9,9 @@
 /// replaces the same option set by an earlier one):
 ///
 /// ```swift
+/// struct UserLoggedIn: Event { let user: String }
+/// struct Purchase: Event { let amount: Int }
+///
 /// let first = bus.subscribe(to: UserLoggedIn.self, options: .once) { login in
 ///     print("start the tour for", login.user)
 /// }
@@ -23,9 +26,10 @@
 ///   ``StickyEvent`` type it matches, each in a pass of its own (see ``EventBus/latest(_:)``).
 /// - **limit**: the recipient receives at most `limit` events — each one its `where:`
 ///   accepted — and ends *before* the call that takes its last, so a dispatch from that call
-///   is not delivered to it again. A call that throws counts. With ``replaysLatest`` it is
-///   offered at most `limit` stored values, the newest ones. A consumer with a limit is
-///   deregistered before its last call; a stream finishes after its last event.
+///   is not delivered to it again. A call that throws counts. With
+///   ``replaysLatest-type.property`` it is offered at most `limit` stored values, the newest
+///   ones. A consumer with a limit is deregistered before its last call; a stream finishes
+///   after its last event.
 /// - **name**: a short name the bus shows the recipient by — in its `description`,
 ///   `print(bus)`, ``EventBus/explain(_:)``, traces and problem messages — in place of its
 ///   type part (`Subscription(to: Tap)`, a consumer's type name); a subscription's call site

@@ -4,15 +4,16 @@
 /// (even if the pass reaches no one or is stopped); a sticky event that is still queued, or
 /// was refused or discarded, is not the latest. Read it with ``EventBus/latest(_:)``, forget
 /// it with ``EventBus/clearLatest(_:)``, and let a new recipient receive it first by asking
-/// for a replay: ``EventConsumer/replaysLatest``, `replayingLatest: true` on a subscription
-/// or a stream.
+/// for a replay: ``EventConsumer/replaysLatest``, or
+/// ``RecipientOptions/replaysLatest-type.property`` in the options of any listening form
+/// (`observe(_:)` replays unless its options say otherwise).
 ///
 /// ```swift
 /// struct RewardState: StickyEvent { let qualified: Bool }
 ///
 /// bus.dispatch(RewardState(qualified: true))
 /// let qualified = bus.latest(RewardState.self)?.qualified  // true
-/// let badge = bus.subscribe(to: RewardState.self, replayingLatest: true) { state in
+/// let badge = bus.subscribe(to: RewardState.self, options: .replaysLatest) { state in
 ///     print("reward:", state.qualified)  // at once: reward: true
 /// }
 /// ```

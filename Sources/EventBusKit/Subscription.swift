@@ -1,9 +1,9 @@
 /// A token that keeps a closure subscription alive.
 ///
 /// The bus retains a subscription's closure until ``cancel()`` is called or, for
-/// ``EventBus/subscribe(to:priority:replayingLatest:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)`` and
-/// ``EventBus/subscribe(to:priority:replayingLatest:where:fileID:line:throwing:)-(T.Type,_,_,_,_,_,_)``, until the token is deinitialized. The
-/// token of an owner-bound subscription (``EventBus/subscribe(to:owner:priority:replayingLatest:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_,_)``)
+/// ``EventBus/subscribe(to:options:where:fileID:line:_:)-(T.Type,_,_,_,_,_)`` (and its
+/// category form), until the token is deinitialized. The token of an owner-bound subscription
+/// (``EventBus/subscribe(to:owner:options:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)``)
 /// does not end it when deinitialized: that subscription lives as long as its owner, and
 /// ``cancel()`` ends it earlier. The token holds the bus weakly: it never keeps a bus alive,
 /// and cancelling after the bus is gone is harmless.
@@ -45,7 +45,8 @@ public final class Subscription: Hashable {
     /// Ends the subscription from any thread (see ``Recipient/markEnded()``).
     var ending: RecipientEnding { recipient.ending }
 
-    /// Whether the subscription can still be called: not cancelled, its bus alive.
+    /// Whether the subscription can still be called: not cancelled, not ended by its limit
+    /// (``RecipientOptions/limit(_:)``), its bus alive.
     public var isActive: Bool { bus != nil && recipient.consumer != nil }
 
     /// Ends the subscription: its closure is never called again and is released.
