@@ -1,41 +1,56 @@
+// Events posted from other threads: the poster the bus vends, who delivers what it posts, and
+// the drain that does, a slice at a time.
+
 extension EventBus {
     /// Returns a handle that posts events to this bus from any thread or task.
     ///
     /// Call it on the bus's isolation; the default argument captures it. Events posted
-    /// through the handle are delivered on that isolation, through ``dispatch(_:fileID:line:)``, in one
-    /// global first-in, first-out order that keeps each thread's posting order (see
-    /// ``EventPoster`` for every rule). Every call returns a handle to the same inbox.
+    /// through the handle are delivered on that isolation, through
+    /// ``dispatch(_:fileID:line:)``, in one global first-in, first-out order that keeps each
+    /// thread's posting order (see ``EventPoster`` for every rule). Every call returns a
+    /// handle to the same inbox.
     ///
     /// ```swift
     /// let poster = bus.poster()               // on the main actor
     /// Task.detached { poster.post(Progress(fraction: 1)) }
     /// ```
     ///
-    /// > Note: Vended outside any actor (`isolation` is `nil` — also in an actor's
-    /// > synchronous `init`), the bus has nowhere to hop: posts answer
-    /// > ``PostReport/awaitingDeliverPosted`` and wait until its owner calls
-    /// > ``deliverPosted()``. The first time the bus vends a poster or a stream on an actor it
-    /// > learns that isolation: it delivers there what waits, and later posts answer
-    /// > ``PostReport/accepted`` and hop to it on their own.
+    /// > Note: Vended outside any actor (`isolation` is `nil` — also in an actor's or a
+    /// > class's synchronous `init`), the bus has nowhere to hop: posts answer
+    /// > ``PostReport/awaitingDeliverPosted`` and wait for its owner, whose next call into the
+    /// > bus — a dispatch, a registration, a subscription, ``deliverPosted()`` — delivers them
+    /// > first. The first such post is reported (``Problem/Kind/postsAwaitDelivery``) unless
+    /// > the owner delivers by hand with ``deliverPosted()``. The first time the bus vends a
+    /// > poster or a stream on an actor it learns that isolation: it delivers there what
+    /// > waits, and later posts answer ``PostReport/accepted`` and hop to it on their own.
     /// - Parameter isolation: The isolation the bus lives on; leave the default, which is
     ///   the caller's.
     /// - Returns: A `Sendable` handle; it does not keep the bus alive.
     /// - Complexity: O(1).
     public func poster(isolation: isolated (any Actor)? = #isolation) -> EventPoster {
-        EventPoster(inbox: ensureInbox(drainingOn: isolation))
+        let inbox = ensureInbox(drainingOn: isolation)
+        inbox.setProblemsHaveHandler(onProblem != nil || problemsWithNoHandler.get() != nil)
+        if !inbox.hasDrainer {
+            core.ownerDeliversPosts = true
+            ownerDeliversPostedEvents()
+        }
+        return EventPoster(inbox: inbox)
     }
 
     /// Delivers, now and on the caller's isolation, every event posted so far, in posting
     /// order, through ``dispatch(_:fileID:line:)``.
     ///
-    /// A bus that lives on an actor does this on its own shortly after each post; a bus
-    /// with no isolation to hop to needs its owner to call it. It also removes streams
-    /// whose consumer has stopped, and resumes ``EventPoster/waitUntilDelivered()`` calls.
-    /// Events posted while it runs wait for the next call.
+    /// A bus that lives on an actor does this on its own shortly after each post, a slice at
+    /// a time; a bus with no isolation to hop to delivers at its owner's next call, and its
+    /// owner may call this to deliver by hand. It also removes streams whose consumer has
+    /// stopped, and resumes ``EventPoster/waitUntilDelivered()`` calls. Events posted while
+    /// it runs wait for the next call. An owner that calls it delivers by hand on purpose:
+    /// posts that wait for it are not reported.
     ///
     /// ```swift
     /// let bus = EventBus()                    // in a command-line tool's run loop
     /// let poster = bus.poster()
+    /// bus.deliverPosted()                     // this owner delivers by hand
     /// worker.start(reportingTo: poster)
     /// while running {
     ///     bus.deliverPosted()
@@ -50,34 +65,134 @@ extension EventBus {
     @discardableResult
     public func deliverPosted() -> [DispatchReport] {
         var reports: [DispatchReport] = []
-        drainInbox { reports.append($0) }
+        guard let inbox, !isDelivering else { return reports }
+        inbox.ownerDeliversByHand()
+        deliverPosted(.everythingWaiting) { reports.append($0) }
         return reports
     }
 
-    /// Takes everything waiting in the inbox and handles it in posting order, each event as
-    /// an outermost dispatch; does nothing while the bus is delivering.
+    /// How much of what was posted one drain delivers.
+    enum PostedDrain {
+        /// A slice, on the bus's actor: it stops after ``postedEventsPerSlice`` events or
+        /// ``postedSliceDuration``, whichever comes first, so other work on the actor runs.
+        case slice
+        /// Everything posted before it began: ``deliverPosted()``, and the owner's calls into
+        /// a bus that knows no actor.
+        case everythingWaiting
+    }
+
+    /// The most posted events a slice delivers: it bounds a slice whose events cost too little
+    /// for its time to matter (the clock is read every ``eventsBetweenClockReadings``).
+    static let postedEventsPerSlice = 1_024
+    /// The longest a slice runs before the actor's other work: a 120 Hz screen's frame is
+    /// 8.3 ms, so a timer or a view update waits behind a flood of posts for at most about an
+    /// eighth of one, and the hop to the next slice (a few microseconds) costs under 1 %.
+    static let postedSliceDuration = Duration.milliseconds(1)
+    /// How often a slice reads the clock and lets waiting sends in, in delivered events.
+    static let eventsBetweenClockReadings = 32
+
+    /// Delivers posted events in posting order — the ones the bus holds from its last take,
+    /// then what it takes from the inbox — as `drain` bounds it, each as an outermost
+    /// dispatch whose report goes to `report` (with none, its discards are counted in
+    /// ``unattendedDiscards``); does nothing while the bus is delivering, or from inside such
+    /// a drain.
     ///
     /// A barrier is resumed with `true` after the dispatches of the events before it, which
-    /// as outermost dispatches delivered those events. Without `report` (the bus draining on
-    /// its own), the discards of each drain are counted in ``unattendedDiscards``.
-    func drainInbox(_ report: ((DispatchReport) -> Void)? = nil) {
-        guard let inbox, !isDelivering else { return }
-        let batch = inbox.takeAll()
-        if batch.sweep { removeEndedRecipients() }
-        for item in batch.items {
-            switch item {
+    /// as outermost dispatches delivered those events: as the drain returns.
+    ///
+    /// - Returns: Whether posted events still wait: the bus holds some, or the inbox does.
+    @discardableResult
+    func deliverPosted(
+        _ drain: PostedDrain, reporting report: ((DispatchReport) -> Void)? = nil
+    ) -> Bool {
+        var barriers: [CheckedContinuation<Bool, Never>] = []
+        defer { for barrier in barriers { barrier.resume(returning: true) } }
+        return deliverPosted(drain, reporting: report, passing: &barriers)
+    }
+
+    /// ``deliverPosted(_:reporting:)``, leaving the barriers it passed in `barriers` for the
+    /// caller to resume (a drain on the bus's actor resumes them once it has left the actor,
+    /// so a task that waited for them finds it free).
+    func deliverPosted(
+        _ drain: PostedDrain, reporting report: ((DispatchReport) -> Void)?,
+        passing barriers: inout [CheckedContinuation<Bool, Never>]
+    ) -> Bool {
+        guard let inbox, !isDelivering, !postedDrainRuns else { return false }
+        postedDrainRuns = true
+        defer { postedDrainRuns = false }
+        let isSlice = drain == .slice
+        if !isSlice { take(from: inbox) }
+        let start = isSlice ? ContinuousClock.now : nil
+        var delivered = 0
+        while true {
+            if posted.isEmpty {
+                if !isSlice || !take(from: inbox) { break }
+                continue
+            }
+            switch posted.takeNext() {
             case .event(let event, let origin):
                 let outcome = dispatch(event, fileID: origin.fileID, line: origin.line)
+                inbox.undelivered.add(-1)
                 if let report { report(outcome) } else { countUnattended(outcome) }
-            case .barrier(let continuation): continuation.resume(returning: true)
+                delivered += 1
+                guard delivered % Self.eventsBetweenClockReadings == 0 else { continue }
+                inbox.admitWaitingSends()
+                if let start,
+                    delivered >= Self.postedEventsPerSlice
+                        || ContinuousClock.now - start >= Self.postedSliceDuration
+                {
+                    return true
+                }
+            case .barrier(let continuation):
+                barriers.append(continuation)
             }
+        }
+        inbox.admitWaitingSends()
+        return !isSlice && inbox.hasWork
+    }
+
+    /// Delivers what was posted before the owner's call into a bus that knows no actor: the
+    /// owner's calls run on the bus's isolation, so its next one delivers what waits for it.
+    @inline(never)
+    func ownerDeliversPostedEvents() {
+        guard core.ownerDeliversPosts else { return }
+        deliverPosted(.everythingWaiting)
+    }
+
+    /// Takes what waits in the inbox, after what the bus holds, and records what the inbox
+    /// has to report: refused posts, and the first post that waited for the owner.
+    ///
+    /// - Returns: Whether it took anything.
+    @discardableResult
+    private func take(from inbox: Inbox) -> Bool {
+        let batch = inbox.takeAll()
+        if batch.sweep { removeEndedRecipients() }
+        recordInboxReports(batch)
+        posted.append(batch.items)
+        return !batch.items.isEmpty
+    }
+
+    /// Records the refused posts and the wait `batch` reports.
+    func recordInboxReports(_ batch: Inbox.Batch) {
+        if let refused = batch.refused {
+            recordProblem(
+                .postRefused, count: refused.count,
+                what: "post(_:) at \(refused.origin.fileID):\(refused.origin.line) refused "
+                    + "\(refused.eventType) with rejectedFull: the bus held maximumPosted "
+                    + "(\(maximumPosted)) posted events",
+                fix: "send(_:) waits for room; or raise maximumPosted, or post less often")
+        }
+        // Printed by the posting thread already, it is said again only to a handler.
+        let printed = batch.waitWasPrinted && onProblem == nil && problemsWithNoHandler.get() == nil
+        if let waited = batch.waited, !printed {
+            recordProblem(.postsAwaitDelivery, what: waited, fix: Inbox.waitFix)
         }
     }
 
     /// The inbox, made on first use.
     func ensureInbox() -> Inbox {
         if let inbox { return inbox }
-        let made = Inbox()
+        let made = Inbox(capacity: maximumPosted)
         inbox = made
         return made
     }
@@ -89,6 +204,7 @@ extension EventBus {
         if let isolation, !inbox.hasDrainer {
             // We are running on `isolation`, the bus's home from now on (see BusDrainer).
             inbox.install(BusDrainer(bus: self, isolation: isolation))
+            core.ownerDeliversPosts = false
         }
         return inbox
     }

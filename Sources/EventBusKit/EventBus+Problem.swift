@@ -50,9 +50,14 @@ extension EventBus {
             /// A stream's buffer dropped an event and nothing listens for ``DroppedEvent``:
             /// reported once per stream, at its first drop.
             public static let streamDroppedEvents = Kind(name: "streamDroppedEvents")
-            /// `next` is awaited with no isolation on a bus that knows no actor, so posts wait
-            /// for ``EventBus/deliverPosted()``.
+            /// A post, a send or ``EventPoster/waitUntilDelivered()`` had to wait for the
+            /// owner of a bus that knows no actor (its poster was made outside any actor), or
+            /// `next` is awaited with no isolation on such a bus: reported once per bus, unless
+            /// its owner delivers by hand with ``EventBus/deliverPosted()``.
             public static let postsAwaitDelivery = Kind(name: "postsAwaitDelivery")
+            /// A post found the bus holding ``EventBus/maximumPosted`` posted events, and
+            /// answered ``PostReport/rejectedFull``: the event was dropped.
+            public static let postRefused = Kind(name: "postRefused")
             /// The bus was deallocated while posts it accepted were never delivered.
             public static let postedEventsDiscarded = Kind(name: "postedEventsDiscarded")
             /// A consumer was registered that no event can reach. (`NoEvent` in

@@ -34,6 +34,9 @@ public final class EventBus {
     public var maximumEventsPerDrain: Int { core.maximumEventsPerDrain }
     /// What a dispatch made during delivery does.
     public var reentrancy: Reentrancy { core.reentrancy }
+    /// The most posted events the bus holds at once, waiting or taken and not yet delivered;
+    /// a post beyond them is refused (see ``EventPoster``).
+    public let maximumPosted: Int
 
     /// The events discarded at the drain budget by drains that no caller received a report of.
     ///
@@ -56,6 +59,10 @@ public final class EventBus {
     /// The inbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?
+    /// The posted events taken from the inbox and not yet delivered, in posting order.
+    var posted = PostedEvents()
+    /// Whether a drain of posted events runs (the owner's calls then deliver none of their own).
+    var postedDrainRuns = false
     /// For each list entry type seen, the category it names (`nil` for a type).
     var entryCategories = IdentityTable<(any _EventCategory.Type)?>()
     /// `add` sweeps out ended recipients when the registry reaches this size.
@@ -95,6 +102,7 @@ public final class EventBus {
     ///
     /// ```swift
     /// let bus = EventBus(maximumPending: 16, maximumEventsPerDrain: 256, reentrancy: .reject)
+    /// let feed = EventBus(maximumPosted: 50_000)  // a producer that posts in bursts
     /// ```
     /// - Parameters:
     ///   - maximumPending: The most dispatched events that may wait while the bus is
@@ -103,21 +111,29 @@ public final class EventBus {
     ///     that one outermost dispatch delivers. Must be positive.
     ///   - reentrancy: ``Reentrancy/queue`` (the default) queues a dispatch made during
     ///     delivery; ``Reentrancy/reject`` refuses it.
-    /// - Precondition: Both bounds are positive; otherwise the program stops with a message
+    ///   - maximumPosted: The most posted events the bus holds at once — waiting for its
+    ///     isolation, or taken and not yet delivered — beyond which a post is refused and a
+    ///     send waits. The default, 10,000, holds about 10 ms of a producer posting as fast
+    ///     as a thread can (about 1 µs a post), so a burst passes whole, in about 1 MB (72
+    ///     bytes an event, plus what the events themselves hold). Must be positive.
+    /// - Precondition: Every bound is positive; otherwise the program stops with a message
     ///   naming the parameter.
     public init(
         maximumPending: Int = 100,
         maximumEventsPerDrain: Int = 1_000,
-        reentrancy: Reentrancy = .queue
+        reentrancy: Reentrancy = .queue,
+        maximumPosted: Int = 10_000
     ) {
         if let problem = Self.boundsProblem(
-            maximumPending: maximumPending, maximumEventsPerDrain: maximumEventsPerDrain)
+            maximumPending: maximumPending, maximumEventsPerDrain: maximumEventsPerDrain,
+            maximumPosted: maximumPosted)
         {
-            preconditionFailure(problem)
+            Self.stop(problem)
         }
         core = DeliveryCore(
             maximumPending: maximumPending, maximumEventsPerDrain: maximumEventsPerDrain,
             reentrancy: reentrancy)
+        self.maximumPosted = maximumPosted
     }
 
     deinit {
@@ -126,7 +142,9 @@ public final class EventBus {
     }
 
     /// The message `init` stops with for these bounds, or `nil` when they are valid.
-    static func boundsProblem(maximumPending: Int, maximumEventsPerDrain: Int) -> String? {
+    static func boundsProblem(
+        maximumPending: Int, maximumEventsPerDrain: Int, maximumPosted: Int = 1
+    ) -> String? {
         if maximumPending <= 0 {
             return
                 "EventBus(maximumPending:): maximumPending must be positive, got \(maximumPending)"
@@ -134,6 +152,10 @@ public final class EventBus {
         if maximumEventsPerDrain <= 0 {
             return
                 "EventBus(maximumEventsPerDrain:): maximumEventsPerDrain must be positive, got \(maximumEventsPerDrain)"
+        }
+        if maximumPosted <= 0 {
+            return
+                "EventBus(maximumPosted:): maximumPosted must be positive, got \(maximumPosted)"
         }
         return nil
     }
@@ -170,7 +192,10 @@ public final class EventBus {
     public func dispatch(
         _ event: any Event, fileID: String = #fileID, line: Int = #line
     ) -> DispatchReport {
-        if core.isDelivering { return admitDuringDelivery(event, fileID: fileID, line: line) }
+        if core.dispatchMustCheck {
+            if core.isDelivering { return admitDuringDelivery(event, fileID: fileID, line: line) }
+            ownerDeliversPostedEvents()  // the bus knows no actor: what was posted goes first
+        }
         #if DEBUG
             checkIsolation("dispatch(_:fileID:line:)")  // see EventBus+IsolationCheck.swift
         #endif

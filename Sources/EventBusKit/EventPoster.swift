@@ -20,18 +20,28 @@
 /// The rules:
 /// - **Where.** Posted events are delivered on the bus's isolation — the main actor for a
 ///   bus that vended its poster there, the owning actor otherwise — through
-///   ``EventBus/dispatch(_:fileID:line:)``, so they obey every delivery rule and bound. A bus that
-///   vended its poster outside any actor (or in an actor's synchronous `init`, where
-///   `#isolation` is `nil`) has nowhere to hop: posted events wait until its owner calls
-///   ``EventBus/deliverPosted()``, or until the bus vends a poster or a stream on an actor,
-///   which delivers them there. Such a post answers ``PostReport/awaitingDeliverPosted``,
-///   never ``PostReport/accepted``.
+///   ``EventBus/dispatch(_:fileID:line:)``, so they obey every delivery rule and bound; each is
+///   its own outermost dispatch. The bus delivers them a slice at a time — at most 1,024
+///   events or 1 ms — and leaves the actor to its other work between slices, so a flood of
+///   posts never holds a screen's updates for more than about a millisecond.
+/// - **Who delivers, when the bus knows no actor.** A bus that vended its poster outside any
+///   actor (in an actor's or a class's synchronous `init`, `#isolation` is `nil`) has
+///   nowhere to hop: posted events wait for its owner, who runs on its isolation — the
+///   owner's next call into the bus (a dispatch, before its own event; a registration or a
+///   subscription, after its own work; ``EventBus/deliverPosted()``) delivers them first.
+///   Such a post answers ``PostReport/awaitingDeliverPosted``. The first post, send or
+///   ``waitUntilDelivered()`` that waits so is reported once per bus — in debug builds as a
+///   line on standard error from the posting thread, and as
+///   ``EventBus/Problem/Kind/postsAwaitDelivery`` to the bus's owner — unless the owner
+///   delivers by hand with ``EventBus/deliverPosted()``. A bus that vends a poster or a stream
+///   on an actor learns that isolation, delivers there what waits, and hops on its own.
 /// - **Order.** One global first-in, first-out order across all threads, which keeps each
 ///   thread's own posting order. None is lost or duplicated while the bus lives.
-/// - **Unbounded.** The inbox takes every post: `maximumPending` bounds the bus's queue
-///   during a delivery, not what other threads hand it. Each posted event is delivered as its
-///   own outermost dispatch. A producer that outpaces the bus grows the inbox, so throttle
-///   at the producer.
+/// - **Bounded.** The bus holds at most ``EventBus/maximumPosted`` posted events — waiting,
+///   or taken and not yet delivered. ``post(_:fileID:line:)`` to a full bus answers
+///   ``PostReport/rejectedFull`` and the bus reports the refusal
+///   (``EventBus/Problem/Kind/postRefused``); ``send(_:fileID:line:)`` waits for room
+///   instead, and waiting sends go before any later post.
 /// - **After the bus is gone.** `post(_:)` is a no-op that returns ``PostReport/busGone``.
 ///   The handle never keeps the bus alive. Accepted events still waiting when the bus is
 ///   deallocated go with it.
@@ -60,8 +70,9 @@ public struct EventPoster: Sendable {
     ///   - fileID: The file that posts; leave the default.
     ///   - line: The line that posts; leave the default.
     /// - Returns: ``PostReport/accepted`` when the bus will deliver the event on its own,
-    ///   ``PostReport/awaitingDeliverPosted`` when it waits for the owner's
-    ///   ``EventBus/deliverPosted()`` (the bus has no isolation to hop to), or
+    ///   ``PostReport/awaitingDeliverPosted`` when it waits for the bus's owner (the bus has no
+    ///   isolation to hop to), ``PostReport/rejectedFull`` when the bus held
+    ///   ``EventBus/maximumPosted`` posted events (the event was dropped and is reported), or
     ///   ``PostReport/busGone`` once the bus is gone.
     /// - Complexity: O(1) amortized, under a short lock.
     @discardableResult
@@ -71,14 +82,44 @@ public struct EventPoster: Sendable {
         inbox.post(event, from: EventTrace.Origin(fileID: fileID, line: line))
     }
 
+    /// Posts an event as soon as the bus has room for it, from any task: a post with
+    /// back-pressure.
+    ///
+    /// While the bus holds ``EventBus/maximumPosted`` posted events, it suspends; sends that
+    /// wait are admitted oldest first, before any later post, as the bus delivers. Then it
+    /// posts as ``post(_:fileID:line:)`` does. A producer that sends rather than posts runs
+    /// at the pace the bus delivers, and never has an event refused.
+    ///
+    /// ```swift
+    /// for line in lines {
+    ///     try await poster.send(LineRead(text: line))   // waits while the bus is full
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - event: The event; it crosses isolation domains, so it must be `Sendable`.
+    ///   - fileID: The file that sends; leave the default.
+    ///   - line: The line that sends; leave the default.
+    /// - Returns: ``PostReport/accepted``, ``PostReport/awaitingDeliverPosted`` (the bus knows
+    ///   no actor: see the rules above), or ``PostReport/busGone`` when the bus is gone, or
+    ///   goes while the send waits.
+    /// - Throws: `CancellationError` when the task is cancelled before the event is posted:
+    ///   then nothing is posted.
+    @discardableResult
+    public func send(
+        _ event: any Event & Sendable, fileID: String = #fileID, line: Int = #line
+    ) async throws -> PostReport {
+        try await inbox.send(event, from: EventTrace.Origin(fileID: fileID, line: line))
+    }
+
     /// Suspends until the bus has delivered every event posted (by any thread) before this
     /// call.
     ///
-    /// Useful in tests and at shutdown. It also waits for the bus to remove streams whose
-    /// consumer stopped before this call. For a bus with no isolation to hop to (its posts
-    /// answer ``PostReport/awaitingDeliverPosted``), it waits until the owner calls
-    /// ``EventBus/deliverPosted()`` or the bus vends a poster or a stream on an actor: called
-    /// where nothing will do either, it never returns.
+    /// Useful in tests and at shutdown. It returns once every earlier post is delivered (or
+    /// discarded at a drain's budget, ``DispatchReport/limitReached(processed:discarded:)``),
+    /// at once when nothing was posted before it; it also waits for the bus to remove streams
+    /// whose consumer stopped before this call. For a bus with no isolation to hop to (its
+    /// posts answer ``PostReport/awaitingDeliverPosted``), it waits for the owner's next call
+    /// into the bus, which delivers what waits, and is reported as such a post is.
     ///
     /// ```swift
     /// poster.post(Saved())

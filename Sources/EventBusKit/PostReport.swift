@@ -21,10 +21,16 @@ public enum PostReport: Equatable, Sendable {
     case accepted
     /// The event was admitted to the bus's inbox, but the bus has no isolation to hop to
     /// (it vended no poster or stream on an actor yet — say, its poster was made in an
-    /// actor's synchronous `init`, where `#isolation` is `nil`): the event waits until the
-    /// bus's owner calls ``EventBus/deliverPosted()``, or until the bus vends a poster or a
-    /// stream on an actor, which delivers everything waiting there.
+    /// actor's or a class's synchronous `init`, where `#isolation` is `nil`): the event waits
+    /// for the bus's owner, whose next call into the bus delivers it first (or
+    /// ``EventBus/deliverPosted()``), or until the bus vends a poster or a stream on an
+    /// actor, which delivers everything waiting there.
     case awaitingDeliverPosted
+    /// The bus held ``EventBus/maximumPosted`` posted events (waiting, or taken and not yet
+    /// delivered): the event was dropped, and the bus reports it
+    /// (``EventBus/Problem/Kind/postRefused``). ``EventPoster/send(_:fileID:line:)`` waits
+    /// for room instead.
+    case rejectedFull
     /// The bus has been deallocated; the event was dropped. Posting to a gone bus is
     /// harmless.
     case busGone

@@ -116,7 +116,15 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
 extension RecipientOptions {
     /// The message a listening form `call` stops with for these options, or `nil` when they
     /// are valid: a limit below 1, an empty name.
+    @inline(__always)  // options that set neither cost a registration two tests
     func problem(in call: StaticString) -> String? {
+        guard limit != nil || name != nil else { return nil }
+        return valueProblem(in: call)
+    }
+
+    /// ``problem(in:)`` for options that set a limit or a name.
+    @inline(never)
+    private func valueProblem(in call: StaticString) -> String? {
         if let limit, limit < 1 {
             return "\(call): options.limit must be at least 1, got \(limit); "
                 + "leave it nil for no limit (.once is a limit of 1)"

@@ -23,11 +23,19 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
     }
 }
 
+/// An inbox with no bus, as its owner delivers by hand (so no wait is said), holding at most
+/// `capacity` posted events.
+private func openInbox(capacity: Int = 1_000_000) -> Inbox {
+    let inbox = Inbox(capacity: capacity)
+    inbox.ownerDeliversByHand()
+    return inbox
+}
+
 /// The inbox where other threads meet the bus, with no bus: posting order kept, one locked
 /// take of everything, sweep requests, and what posts and barriers get once the bus is gone.
 @Suite(.noUnexpectedProblems) struct InboxTests {
     @Test func postsAreTakenInPostingOrderAndAwaitDeliverPostedWithNoDrainer() {
-        let inbox = Inbox()
+        let inbox = openInbox()
         let reports = (1...4).map { inbox.post(Num($0), from: site) }
         #expect(reports == Array(repeating: .awaitingDeliverPosted, count: 4))
         #expect(inbox.isOpen)
@@ -36,7 +44,7 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
     }
 
     @Test func postsFromSeveralThreadsKeepEachThreadsOwnOrder() async {
-        let inbox = Inbox()
+        let inbox = openInbox()
         await postFromThreads(threads: 4, count: 2_000) { event in
             _ = inbox.post(event, from: site)
         }
@@ -45,7 +53,7 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
     }
 
     @Test func takeAllEmptiesTheInboxAndClearsTheSweepRequest() {
-        let inbox = Inbox()
+        let inbox = openInbox()
         _ = inbox.post(Num(1), from: site)
         inbox.requestSweep()
         let first = inbox.takeAll()
@@ -57,7 +65,7 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
     }
 
     @Test func aSweepRequestAloneIsTakenWithNoItems() {
-        let inbox = Inbox()
+        let inbox = openInbox()
         #expect(!inbox.takeAll().sweep)
         inbox.requestSweep()
         inbox.requestSweep()
@@ -67,7 +75,7 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
     }
 
     @Test func aBarrierWaitsInPostingOrderAmongTheEvents() async {
-        let inbox = Inbox()
+        let inbox = openInbox()
         var taken: [String] = []
         let delivered = await withCheckedContinuation { continuation in
             _ = inbox.post(Num(1), from: site)
@@ -83,7 +91,7 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
     }
 
     @Test func afterCloseAPostAnswersBusGoneAndIsNotKept() {
-        let inbox = Inbox()
+        let inbox = openInbox()
         _ = inbox.post(Num(1), from: site)
         inbox.requestSweep()
         inbox.close()
@@ -94,7 +102,8 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
     }
 
     @Test func closeResumesAWaitingBarrierWithFalse() async {
-        let inbox = Inbox()
+        let inbox = openInbox()
+        _ = inbox.post(Num(1), from: site)
         let delivered = await withCheckedContinuation { continuation in
             inbox.addBarrier(continuation)
             inbox.close()
@@ -102,11 +111,114 @@ private func stressEvents(_ batch: Inbox.Batch) -> [PosterStressEvent] {
         #expect(!delivered)
     }
 
+    @Test func aBarrierWithNothingAheadOfItResumesAtOnce() async {
+        let inbox = openInbox()
+        #expect(await withCheckedContinuation { inbox.addBarrier($0) })
+        #expect(shape(inbox.takeAll()) == [])
+    }
+
     @Test func aBarrierAddedAfterCloseResumesWithFalse() async {
-        let inbox = Inbox()
+        let inbox = openInbox()
         inbox.close()
         let delivered = await withCheckedContinuation { inbox.addBarrier($0) }
         #expect(!delivered)
         #expect(shape(inbox.takeAll()) == [])
+    }
+}
+
+/// Contract §15.2: the inbox holds at most its capacity of posted events, waiting or taken and
+/// not yet delivered; a post beyond them is refused and counted; a send waits for room, before
+/// any later post.
+@Suite(.noUnexpectedProblems) struct BoundedInboxTests {
+    @Test func aPostBeyondTheCapacityIsRefusedAndCountedForTheBus() {
+        let inbox = openInbox(capacity: 2)
+        let other = EventTrace.Origin(fileID: "Tests/Other.swift", line: 7)
+        #expect(inbox.post(Num(1), from: site) == .awaitingDeliverPosted)
+        #expect(inbox.post(Num(2), from: site) == .awaitingDeliverPosted)
+        #expect(inbox.post(Other(), from: other) == .rejectedFull)
+        #expect(inbox.post(Num(4), from: site) == .rejectedFull)
+        let batch = inbox.takeAll()
+        #expect(shape(batch) == ["1", "2"])
+        #expect(
+            batch.refused == Inbox.Refusal(count: 2, eventType: "Other", origin: other))
+        #expect(inbox.takeAll().refused == nil)  // each refusal is reported once
+    }
+
+    @Test func takenEventsCountUntilTheBusHasDeliveredThem() {
+        let inbox = openInbox(capacity: 2)
+        _ = inbox.post(Num(1), from: site)
+        _ = inbox.post(Num(2), from: site)
+        #expect(shape(inbox.takeAll()) == ["1", "2"])
+        #expect(inbox.post(Num(3), from: site) == .rejectedFull)  // both still undelivered
+        inbox.undelivered.add(-1)  // the bus delivered one
+        #expect(inbox.post(Num(3), from: site) == .awaitingDeliverPosted)
+        #expect(inbox.post(Num(4), from: site) == .rejectedFull)
+    }
+
+    @Test func aSendWaitsForRoomAndGoesBeforeALaterPost() async throws {
+        let inbox = openInbox(capacity: 1)
+        _ = inbox.post(Num(1), from: site)
+        let sending = Task { try await inbox.send(Num(2), from: site) }
+        while inbox.waitingSends == 0 { await Task.yield() }
+        #expect(inbox.post(Num(3), from: site) == .rejectedFull)  // the send waits first
+        #expect(shape(inbox.takeAll()) == ["1"])
+        inbox.undelivered.add(-1)
+        inbox.admitWaitingSends()
+        #expect(try await sending.value == .awaitingDeliverPosted)
+        #expect(shape(inbox.takeAll()) == ["2"])
+    }
+
+    @Test func aCancelledSendPostsNothingAndThrows() async {
+        let inbox = openInbox(capacity: 1)
+        _ = inbox.post(Num(1), from: site)
+        let sending = Task { try await inbox.send(Num(2), from: site) }
+        while inbox.waitingSends == 0 { await Task.yield() }
+        sending.cancel()
+        await #expect(throws: CancellationError.self) { try await sending.value }
+        #expect(shape(inbox.takeAll()) == ["1"])
+        inbox.undelivered.add(-1)
+        inbox.admitWaitingSends()
+        #expect(shape(inbox.takeAll()) == [])
+    }
+
+    @Test func aSendCancelledBeforeItBeginsPostsNothing() async {
+        let inbox = openInbox(capacity: 1)
+        let sending = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await inbox.send(Num(1), from: site)
+        }
+        await #expect(throws: CancellationError.self) { try await sending.value }
+        #expect(shape(inbox.takeAll()) == [])
+    }
+
+    @Test func aWaitingSendAnswersBusGoneWhenTheBusGoes() async throws {
+        let inbox = openInbox(capacity: 1)
+        _ = inbox.post(Num(1), from: site)
+        let sending = Task { try await inbox.send(Num(2), from: site) }
+        while inbox.waitingSends == 0 { await Task.yield() }
+        inbox.close()
+        #expect(try await sending.value == .busGone)
+        #expect(try await inbox.send(Num(3), from: site) == .busGone)
+    }
+
+    @Test func theFirstWaitForTheOwnerIsToBeReportedOnce() {
+        let inbox = Inbox(capacity: 10)
+        inbox.setProblemsHaveHandler(true)  // the bus reports it: nothing printed here
+        _ = inbox.post(Num(1), from: site)
+        _ = inbox.post(Num(2), from: site)
+        #expect(
+            inbox.takeAll().waited
+                == "post(_:) at Tests/InboxTests.swift:1 waits for the bus's owner: the bus knows no actor (its poster was made outside any actor, such as in a synchronous init), so what it posts is delivered at the owner's next call into the bus"
+        )
+        _ = inbox.post(Num(3), from: site)
+        #expect(inbox.takeAll().waited == nil)
+    }
+
+    @Test func anOwnerWhoDeliversByHandIsToldNothing() {
+        let inbox = Inbox(capacity: 10)
+        inbox.setProblemsHaveHandler(true)
+        _ = inbox.post(Num(1), from: site)
+        inbox.ownerDeliversByHand()
+        #expect(inbox.takeAll().waited == nil)
     }
 }

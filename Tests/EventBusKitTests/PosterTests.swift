@@ -28,7 +28,7 @@ import Testing
     func fourThreadsPostingTenThousandEventsEachIntoAMainActorBusDeliverEachOnceInThreadOrder()
         async
     {
-        let bus = EventBus(maximumPending: 40_000)
+        let bus = EventBus(maximumPending: 40_000, maximumPosted: 40_000)
         let recorder = StressRecorder()
         let token = bus.subscribe(to: PosterStressEvent.self) { recorder.events.append($0) }
         let poster = bus.poster()
@@ -43,7 +43,7 @@ import Testing
     func fourThreadsPostingTenThousandEventsEachIntoAnActorOwnedBusDeliverEachOnceInThreadOrder()
         async
     {
-        let service = PosterOwningService(maximumPending: 40_000)
+        let service = PosterOwningService(maximumPending: 40_000, maximumPosted: 40_000)
         let poster = await service.start()
         let refused = await postFromThreads(poster, threads: 4, count: 10_000)
         #expect(refused == 0)
@@ -110,10 +110,11 @@ import Testing
         var nested: [DispatchReport]?
         bus.register(
             TraceConsumer("A", [Num.self], trace: trace) { event in
-                if event.as(Num.self)?.value == 0 { nested = bus.deliverPosted() }
+                guard event.as(Num.self)?.value == 0 else { return }
+                poster.post(Num(1))
+                poster.post(Num(2))
+                nested = bus.deliverPosted()
             })
-        poster.post(Num(1))
-        poster.post(Num(2))
         #expect(bus.dispatch(Num(0)) == .drained(events: 1))
         #expect(nested == [])
         #expect(trace.entries == ["A0"])
@@ -128,12 +129,15 @@ import Testing
         let poster = unisolatedPoster(of: bus)
         let recorder = RecordingConsumer(willConsume: [Num.self])
         bus.register(recorder)
+        var barrier: CheckedContinuation<Bool, Never>?
         let nested = bus.subscribe(to: Num.self) { number in
-            if number.value == 0 { bus.deliverPosted() }
+            guard number.value == 0, let waiting = barrier.take() else { return }
+            poster.post(Num(1))
+            poster.inbox.addBarrier(waiting)
+            bus.deliverPosted()
         }
-        poster.post(Num(1))
         let delivered = await withCheckedContinuation { continuation in
-            poster.inbox.addBarrier(continuation)
+            barrier = continuation
             bus.dispatch(Num(0))
             #expect(recorder.events(of: Num.self).map(\.value) == [0])
             bus.deliverPosted()
@@ -189,6 +193,7 @@ import Testing
         let poster = await service.vendPosterHere()
         #expect(await poster.waitUntilDelivered())
         #expect(await service.delivered() == [1])
+        #expect(await service.problems() == [.postsAwaitDelivery])
         #expect(service.poster.post(Num(2)) == .accepted)  // the same inbox, now with a home
         #expect(await service.poster.waitUntilDelivered())
         #expect(await service.delivered() == [1, 2])

@@ -23,6 +23,19 @@ static inline void eventbus_atomic_fetch_or(int *_Nonnull word, int bits) {
     (void)__atomic_fetch_or(word, bits, __ATOMIC_ACQ_REL);
 }
 
+// A count that several threads read and change without a lock: the posted events a bus holds
+// and has not delivered (`AtomicCount` in LockedState.swift).
+
+/// Adds `value` to the count, ordered as `eventbus_atomic_fetch_or`.
+static inline void eventbus_atomic_add_long(long *_Nonnull count, long value) {
+    (void)__atomic_fetch_add(count, value, __ATOMIC_ACQ_REL);
+}
+
+/// Loads the count, ordered after what the thread that last changed it wrote before.
+static inline long eventbus_atomic_load_acquire_long(const long *_Nonnull count) {
+    return __atomic_load_n(count, __ATOMIC_ACQUIRE);
+}
+
 // Debug checks of where the bus is called from (EventBus+IsolationCheck.swift).
 
 #include <pthread.h>

@@ -147,8 +147,8 @@ actor PosterOwningService {
     private let recorder = StressRecorder()
     private var tokens: Set<Subscription> = []
 
-    init(maximumPending: Int) {
-        bus = EventBus(maximumPending: maximumPending)
+    init(maximumPending: Int, maximumPosted: Int = 10_000) {
+        bus = EventBus(maximumPending: maximumPending, maximumPosted: maximumPosted)
     }
 
     /// Subscribes the recorder and vends the poster, on the actor.
@@ -171,9 +171,13 @@ func unisolatedStream<T: Event & Sendable>(
     bus.events(of: type, bufferingPolicy: bufferingPolicy)
 }
 
-/// Vends a poster from a synchronous, nonisolated context (no isolation to hop to).
+/// Vends a poster from a synchronous, nonisolated context (no isolation to hop to), on a bus
+/// whose owner delivers by hand: it calls `deliverPosted()` first, so posts that wait for it
+/// wait on purpose, and are not reported.
 func unisolatedPoster(of bus: EventBus) -> EventPoster {
-    bus.poster()
+    let poster = bus.poster()
+    bus.deliverPosted()
+    return poster
 }
 
 /// Carries a token to another thread and drops it there, as the nonisolated `deinit` of a
@@ -209,12 +213,18 @@ actor PosterFromInitService {
     let poster: EventPoster
     let firstReport: PostReport
     private let recorder = RecordingConsumer(willConsume: [Num.self])
+    private let problemRecorder = ProblemRecorder()
 
     init() {
+        let problemRecorder = self.problemRecorder
+        bus.onProblem = { problemRecorder.problems.append($0) }
         bus.register(recorder)
         poster = bus.poster()
         firstReport = poster.post(Num(1))
     }
+
+    /// The kinds of the problems the bus reported.
+    func problems() -> [EventBus.Problem.Kind] { problemRecorder.problems.map(\.kind) }
 
     /// Vends a poster on the actor, which teaches the bus its isolation.
     func vendPosterHere() -> EventPoster { bus.poster() }

@@ -34,11 +34,26 @@ final class BusDrainer: @unchecked Sendable {
     }
 
     private func drain() async {
-        guard let isolation else { return }
-        await drain(on: isolation)
+        var barriers: [CheckedContinuation<Bool, Never>] = []
+        do {
+            guard let isolation else { return }
+            await drain(on: isolation, passing: &barriers)
+        }
+        // Off the actor, and holding it no more: a task that waited for a barrier finds the
+        // actor free (an actor that owned the bus may go at once).
+        for barrier in barriers { barrier.resume(returning: true) }
     }
 
-    private func drain(on actor: isolated any Actor) {
-        bus?.drainInbox()
+    /// Delivers a slice of what was posted, then, if more waits, leaves the actor to its other
+    /// work: the next slice is a job of its own.
+    private func drain(
+        on actor: isolated any Actor, passing barriers: inout [CheckedContinuation<Bool, Never>]
+    ) {
+        guard let bus, let inbox = bus.inbox else { return }
+        // The drain a post scheduled has begun: a post from now on schedules the next one,
+        // and so does this one, if it leaves work behind and no post has.
+        inbox.drainBegins()
+        guard bus.deliverPosted(.slice, reporting: nil, passing: &barriers) else { return }
+        inbox.claimNextDrain()?.scheduleDrain()
     }
 }

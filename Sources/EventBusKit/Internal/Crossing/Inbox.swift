@@ -1,4 +1,4 @@
-/// The bus's inbox for work that arrives from other threads and tasks: events posted
+/// The bus's inbox for work that arrives from other threads and tasks: events posted or sent
 /// through an ``EventPoster``, barriers of ``EventPoster/waitUntilDelivered()``, and requests
 /// to sweep streams whose consumer stopped iterating.
 ///
@@ -6,8 +6,14 @@
 /// takes a lock. Posters append under the lock, which puts every post in a single global
 /// order that keeps each thread's own order; the bus takes everything waiting in one locked
 /// step and delivers it on its own isolation, without holding the lock. When the bus has an
-/// isolation to hop to (its ``BusDrainer``), the first post after a drain schedules the next
+/// isolation to hop to (its ``BusDrainer``), the first post after a take schedules the next
 /// drain; later posts ride along with it.
+///
+/// The inbox is bounded: at most `capacity` posted events are held at once — waiting here,
+/// or taken by the bus and not yet delivered (``undelivered``, which the bus counts down as it
+/// delivers). A post beyond that is refused (``PostReport/rejectedFull``) and counted for the
+/// bus to report; a send waits for room, and waiting sends are admitted, oldest first, before
+/// any later post.
 final class Inbox: Sendable {
     /// One piece of waiting work, in posting order.
     enum Item: Sendable {
@@ -20,10 +26,32 @@ final class Inbox: Sendable {
     struct Batch {
         var items: [Item]
         var sweep: Bool
+        /// The posts refused since the last take, if any.
+        var refused: Refusal?
+        /// The first call that had to wait for the owner of a bus that knows no actor, if it
+        /// is to be reported (once per bus, and not to an owner that delivers by hand).
+        var waited: String?
+        /// Whether the posting thread printed that wait already (the bus had no handler).
+        var waitWasPrinted = false
     }
 
-    private struct State: Sendable {
+    /// Posts refused because the inbox was full: how many, and the first.
+    struct Refusal: Sendable, Equatable {
+        var count: Int
+        /// The first refused event's type.
+        let eventType: String
+        /// Where the first refused event was posted.
+        let origin: EventTrace.Origin
+    }
+
+    struct State: Sendable {
         var items: [Item] = []
+        /// Sends waiting for room, oldest first.
+        var sends: [WaitingSend] = []
+        var nextSendID = 0
+        /// Sends cancelled before they could wait; sends up to ``lastAdmittedSend`` are done.
+        var cancelledSends: Set<Int> = []
+        var lastAdmittedSend = -1
         var sweepRequested = false
         /// A drain was scheduled and has not taken the inbox yet.
         var drainScheduled = false
@@ -31,37 +59,65 @@ final class Inbox: Sendable {
         var isOpen = true
         /// How to reach the bus on its isolation; `nil` for a bus with none.
         var drainer: BusDrainer?
+        /// The owner called `deliverPosted()`: posts that wait for it wait on purpose.
+        var ownerDeliversByHand = false
+        /// Whether the first wait for the owner was said (it is, once per bus).
+        var waitWasSaid = false
+        /// That first wait, for the bus to report at its owner's next call.
+        var waitToReport: String?
+        var refused: Refusal?
+        /// The bus has a problem handler: the posting thread prints nothing of its own.
+        var problemsHaveHandler = false
     }
 
-    private let state = LockedState(State())
+    let state = LockedState(State())
+    /// The posted events held and not yet delivered: waiting here, or taken by the bus, which
+    /// counts each down as its dispatch returns.
+    let undelivered = AtomicCount()
+    /// The most posted events held at once.
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
 
     /// Whether the bus is still alive.
     var isOpen: Bool { state.withLock { $0.isOpen } }
 
-    /// Admits `event` unless the bus is gone (the inbox is unbounded: no post is lost
-    /// while the bus lives); answers ``PostReport/awaitingDeliverPosted`` while no drainer is
-    /// installed.
+    /// Admits `event` when there is room and no send waits for it first; answers
+    /// ``PostReport/awaitingDeliverPosted`` while no drainer is installed.
     func post(_ event: any Event & Sendable, from origin: EventTrace.Origin) -> PostReport {
-        let (report, drainer) = state.withLock { state -> (PostReport, BusDrainer?) in
-            guard state.isOpen else { return (.busGone, nil) }
-            state.items.append(.event(event, origin))
-            guard state.drainer != nil else { return (.awaitingDeliverPosted, nil) }
-            return (.accepted, Self.claimDrain(&state))
+        let (report, effects) = state.withLock { state -> (PostReport, Effects) in
+            guard state.isOpen else { return (.busGone, Effects()) }
+            var effects = admitSends(&state)
+            guard state.sends.isEmpty, hasRoom() else {
+                refuse(event, at: origin, &state)
+                return (.rejectedFull, effects)
+            }
+            let report = admit(event, at: origin, &state, &effects, waiter: "post(_:)")
+            return (report, effects)
         }
-        drainer?.scheduleDrain()
+        effects.run()
         return report
     }
 
     /// Queues a barrier that the bus resumes with `true` once it has delivered everything
-    /// ahead of it, or with `false` when the bus is gone.
+    /// ahead of it, or with `false` when the bus is gone; resumes it with `true` at once when
+    /// nothing is ahead of it.
     func addBarrier(_ continuation: CheckedContinuation<Bool, Never>) {
-        let (admitted, drainer) = state.withLock { state -> (Bool, BusDrainer?) in
-            guard state.isOpen else { return (false, nil) }
+        let (answer, effects) = state.withLock { state -> (Bool?, Effects) in
+            guard state.isOpen else { return (false, Effects()) }
+            let nothingAhead =
+                state.items.isEmpty && state.sends.isEmpty && !state.sweepRequested
+                && undelivered.value == 0
+            if nothingAhead { return (true, Effects()) }
             state.items.append(.barrier(continuation))
-            return (true, Self.claimDrain(&state))
+            var effects = Effects()
+            awaitDelivery(&state, &effects, waiter: "waitUntilDelivered()", origin: nil)
+            return (nil, effects)
         }
-        if !admitted { continuation.resume(returning: false) }
-        drainer?.scheduleDrain()
+        effects.run()
+        if let answer { continuation.resume(returning: answer) }
     }
 
     /// Asks the bus to remove, on its isolation, the recipients that have ended.
@@ -93,38 +149,77 @@ final class Inbox: Sendable {
     /// Whether a drainer is installed.
     var hasDrainer: Bool { state.withLock { $0.drainer != nil } }
 
-    /// Takes everything waiting, in posting order.
+    /// How many sends wait for room.
+    var waitingSends: Int { state.withLock { $0.sends.count } }
+
+    /// Whether anything waits for the bus: items, or a sweep request.
+    var hasWork: Bool { state.withLock { !$0.items.isEmpty || $0.sweepRequested } }
+
+    /// Tells the inbox whether the bus has a problem handler (the posting thread then prints
+    /// nothing of its own).
+    func setProblemsHaveHandler(_ handled: Bool) {
+        state.withLock { $0.problemsHaveHandler = handled }
+    }
+
+    /// The owner delivers posted events by hand (`deliverPosted()`): from now on a post that
+    /// waits for it is not reported, and one that waited is not reported either.
+    func ownerDeliversByHand() {
+        state.withLock { state in
+            state.ownerDeliversByHand = true
+            state.waitToReport = nil
+        }
+    }
+
+    /// Takes everything waiting, in posting order, with what the bus reports of it.
     func takeAll() -> Batch {
         state.withLock { state in
-            let batch = Batch(items: state.items, sweep: state.sweepRequested)
+            let batch = Batch(
+                items: state.items, sweep: state.sweepRequested, refused: state.refused,
+                waited: state.waitToReport, waitWasPrinted: !state.problemsHaveHandler)
             state.items.removeAll()
             state.sweepRequested = false
             state.drainScheduled = false
+            state.refused = nil
+            state.waitToReport = nil
             return batch
         }
     }
 
-    /// The bus is gone: refuses every later post, and resumes waiting barriers with `false`.
-    /// Events still waiting are discarded with the bus.
-    ///
-    /// - Returns: The events discarded, for the bus to report.
-    @discardableResult
-    func close() -> [any Event & Sendable] {
-        let items = state.withLock { state -> [Item] in
-            state.isOpen = false
-            state.drainer = nil
-            let items = state.items
-            state.items.removeAll()
-            return items
-        }
-        for case .barrier(let continuation) in items { continuation.resume(returning: false) }
-        return items.compactMap { if case .event(let event, _) = $0 { event } else { nil } }
+    /// A scheduled drain has begun: the next post schedules another.
+    func drainBegins() {
+        state.withLock { $0.drainScheduled = false }
     }
 
-    /// The drainer to schedule, when a drain is not already scheduled.
-    private static func claimDrain(_ state: inout State) -> BusDrainer? {
-        guard let drainer = state.drainer, !state.drainScheduled else { return nil }
-        state.drainScheduled = true
-        return drainer
+    /// The drainer to schedule the bus's next drain on, unless one is scheduled already.
+    func claimNextDrain() -> BusDrainer? {
+        state.withLock { Self.claimDrain(&$0) }
+    }
+
+    /// The bus is gone: refuses every later post and send, resumes waiting barriers with
+    /// `false` and waiting sends with ``PostReport/busGone``. Events still waiting are
+    /// discarded with the bus.
+    ///
+    /// - Returns: The events discarded, and what the bus had still to report of the inbox.
+    @discardableResult
+    func close() -> (discarded: [any Event & Sendable], reports: Batch) {
+        let (items, sends, reports) = state.withLock { state in
+            state.isOpen = false
+            state.drainer = nil
+            let taken = (
+                state.items, state.sends,
+                Batch(
+                    items: [], sweep: false, refused: state.refused, waited: state.waitToReport,
+                    waitWasPrinted: !state.problemsHaveHandler)
+            )
+            state.items.removeAll()
+            state.sends.removeAll()
+            return taken
+        }
+        for case .barrier(let continuation) in items { continuation.resume(returning: false) }
+        for send in sends { send.continuation.resume(returning: .busGone) }
+        let discarded = items.compactMap {
+            if case .event(let event, _) = $0 { event } else { nil }
+        }
+        return (discarded, reports)
     }
 }

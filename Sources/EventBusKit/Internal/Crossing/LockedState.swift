@@ -1,3 +1,5 @@
+import CEventBusAtomics
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -45,5 +47,32 @@ final class LockedState<State: Sendable>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)
+    }
+}
+
+/// A count that any thread changes and reads without a lock: how many posted events the inbox
+/// holds, and the bus has taken but not delivered (see `Inbox`).
+final class AtomicCount: @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound: `count` is allocated and initialized once in `init`,
+    // never reassigned, freed in `deinit` when no thread holds the object any more, and read
+    // and changed only through the C11 atomics of CEventBusAtomics.
+    private let count: UnsafeMutablePointer<Int>
+
+    init() {
+        count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        count.initialize(to: 0)
+    }
+
+    deinit {
+        count.deinitialize(count: 1)
+        count.deallocate()
+    }
+
+    /// The count, with what the thread that last changed it wrote before.
+    var value: Int { eventbus_atomic_load_acquire_long(count) }
+
+    /// Adds `delta` (negative to take away) to the count.
+    func add(_ delta: Int) {
+        eventbus_atomic_add_long(count, delta)
     }
 }

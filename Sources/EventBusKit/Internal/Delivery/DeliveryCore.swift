@@ -29,8 +29,23 @@ struct DeliveryCore: ~Copyable {
     let maximumEventsPerDrain: Int
     let reentrancy: EventBus.Reentrancy
 
+    /// What an outermost dispatch checks before its pass, in one byte: whether a drain runs
+    /// (``isDelivering``), and whether the bus's owner delivers its posted events
+    /// (``ownerDeliversPosts``). Zero, the common case, costs a dispatch one test.
+    private var checks: UInt8 = 0
     /// Whether a drain is running.
-    private(set) var isDelivering = false
+    var isDelivering: Bool { checks & Self.delivering != 0 }
+    /// Whether the bus knows no actor and has vended a poster, so its owner's calls deliver
+    /// the posted events that wait for them first (see `EventBus+Posting.swift`).
+    var ownerDeliversPosts: Bool {
+        get { checks & Self.ownerDelivers != 0 }
+        set { checks = newValue ? checks | Self.ownerDelivers : checks & ~Self.ownerDelivers }
+    }
+    /// Whether an outermost dispatch must look before its pass: a drain runs, or posted events
+    /// may wait for the owner.
+    var dispatchMustCheck: Bool { checks != 0 }
+    private static let delivering: UInt8 = 1
+    private static let ownerDelivers: UInt8 = 2
     /// How many drains have begun: tells the bus whether it delivered anything since a
     /// problem was last reported (see `ProblemLog`).
     private(set) var drainsBegun = 0
@@ -83,7 +98,7 @@ struct DeliveryCore: ~Copyable {
     /// ``beginDrain()`` for a drain that is not counted in ``drainsBegun``: the one that
     /// delivers what a problem handler dispatched.
     mutating func beginUncountedDrain() {
-        isDelivering = true
+        checks |= Self.delivering
         #if DEBUG
             drainingThread = eventbus_current_thread()
         #endif
@@ -177,7 +192,7 @@ struct DeliveryCore: ~Copyable {
     @inline(__always)
     mutating func endDrainIfNothingWaits() -> Bool {
         guard waiting.isEmpty else { return false }
-        isDelivering = false
+        checks &= ~Self.delivering
         return true
     }
 
@@ -216,7 +231,7 @@ struct DeliveryCore: ~Copyable {
 
     /// Ends the drain (nothing waits any more) and reports it.
     mutating func endDrain() -> DispatchReport {
-        isDelivering = false
+        checks &= ~Self.delivering
         return discarded > 0
             ? .limitReached(processed: delivered, discarded: discarded)
             : .drained(events: delivered)

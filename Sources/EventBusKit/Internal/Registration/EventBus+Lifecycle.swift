@@ -53,6 +53,9 @@ extension EventBus {
         if let name { recipient.rename(name) }
         if let owner = description.owner { recipient.endWhenDeallocated(owner) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
+        // After its own work, an outermost call delivers what was posted to a bus that knows
+        // no actor: a subscription made in the same `init` as the poster receives it.
+        if core.ownerDeliversPosts && !isDelivering { ownerDeliversPostedEvents() }
         if core.problemsWaiting { reportProblems() }  // the outermost call returns
         return recipient
     }
@@ -79,13 +82,18 @@ extension EventBus {
     /// The bus is going away: refuse later posts, finish its streams, and release every
     /// recipient.
     func tearDown() {
-        if let discarded = inbox?.close(), let first = discarded.first {
-            recordProblem(
-                .postedEventsDiscarded, count: discarded.count,
-                what: "the bus was deallocated with \(type(of: first)) posted and never "
-                    + "delivered",
-                fix: "keep the bus while posters post to it, and deliver posted events with "
-                    + "deliverPosted() or from the bus's actor")
+        if let (waiting, reports) = inbox?.close() {
+            recordInboxReports(reports)
+            // What the bus took and did not deliver goes too: before what still waited.
+            let discarded = posted.takeRemaining() + waiting
+            if let first = discarded.first {
+                recordProblem(
+                    .postedEventsDiscarded, count: discarded.count,
+                    what: "the bus was deallocated with \(type(of: first)) posted and never "
+                        + "delivered",
+                    fix: "keep the bus while posters post to it, and deliver posted events with "
+                        + "deliverPosted() or from the bus's actor")
+            }
         }
         for recipient in registry.value.recipients {
             (recipient.consumer as? any AnyStandIn)?.finish()

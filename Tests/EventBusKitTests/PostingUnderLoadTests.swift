@@ -1,0 +1,283 @@
+import Foundation
+import Testing
+
+@testable import EventBusKit
+
+/// An actor that makes its bus's poster in its synchronous `init`, where `#isolation` is
+/// `nil`, and dispatches on its bus later, as a chat service would.
+actor ChatActor {
+    let bus = EventBus()
+    nonisolated let poster: EventPoster
+    private let recorder = RecordingConsumer(willConsume: [Num.self, Other.self])
+    private let problemRecorder = ProblemRecorder()
+
+    init() {
+        let problemRecorder = self.problemRecorder
+        bus.onProblem = { problemRecorder.problems.append($0) }
+        bus.register(recorder)
+        poster = bus.poster()
+    }
+
+    /// Dispatches on the actor: the owner's next call into the bus.
+    func dispatchOther() { bus.dispatch(Other()) }
+
+    /// What the recorder received, in order.
+    func received() -> [String] { recorder.events.map(label) }
+
+    /// The problems the bus reported.
+    func problems() -> [EventBus.Problem] { problemRecorder.problems }
+}
+
+/// A plain class that makes its bus's poster in its `init`, built from main-actor code.
+final class ChatService {
+    let bus = EventBus()
+    let poster: EventPoster
+    /// What its own subscription, made in `init` after the poster, received.
+    private(set) var seen: [Int] = []
+    private let problemRecorder = ProblemRecorder()
+    private var token: Subscription?
+
+    /// The kinds of problem its bus reported.
+    var problems: [EventBus.Problem.Kind] { problemRecorder.problems.map(\.kind) }
+
+    init(postingFirst values: [Int] = []) {
+        let problemRecorder = self.problemRecorder
+        bus.onProblem = { problemRecorder.problems.append($0) }
+        poster = bus.poster()
+        for value in values { poster.post(Num(value)) }
+        token = bus.subscribe(to: Num.self) { [unowned self] in seen.append($0.value) }
+    }
+}
+
+/// Contract §15.1: a poster made where the bus knows no actor strands nothing: the owner's
+/// next call delivers what waits, first; the first wait is reported, once.
+@MainActor @Suite(.noUnexpectedProblems) struct StrandedPosterTests {
+    @Test(.timeLimit(.minutes(1)))
+    func anActorsInitMadeThePosterAndItsNextDispatchDeliversThePostsFirst() async {
+        let chat = ChatActor()
+        let poster = chat.poster
+        let line = #line + 1
+        let reports = await Task.detached { [poster] in [poster.post(Num(1)), poster.post(Num(2))] }
+            .value
+        #expect(reports == [.awaitingDeliverPosted, .awaitingDeliverPosted])
+        let delivered = Task.detached { [poster] in await poster.waitUntilDelivered() }
+        await chat.dispatchOther()
+        #expect(await chat.received() == ["1", "2", "other"])
+        #expect(await delivered.value)
+        let problems = await chat.problems()
+        #expect(problems.map(\.kind) == [.postsAwaitDelivery])
+        #expect(
+            problems.first?.message
+                == "post(_:) at EventBusKitTests/PostingUnderLoadTests.swift:\(line) waits for the bus's owner: the bus knows no actor (its poster was made outside any actor, such as in a synchronous init), so what it posts is delivered at the owner's next call into the bus; make the poster on the bus's actor (call bus.poster() there), or deliver posted events with bus.deliverPosted()"
+        )
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aPlainClassMadeOnTheMainActorDeliversThePostsAtItsNextDispatch() async {
+        let service = ChatService()
+        let poster = service.poster
+        await Task.detached { [poster] in
+            poster.post(Num(1))
+            poster.post(Num(2))
+        }.value
+        #expect(service.seen == [])
+        service.bus.dispatch(Num(3))
+        #expect(service.seen == [1, 2, 3])
+        #expect(service.problems == [.postsAwaitDelivery])
+        service.bus.dispatch(Num(4))
+        #expect(service.problems == [.postsAwaitDelivery])  // once per bus
+    }
+
+    @Test func aSubscriptionMadeInTheSameInitReceivesWhatWasPostedBeforeIt() {
+        let service = ChatService(postingFirst: [1, 2])
+        #expect(service.seen == [1, 2])
+        #expect(service.problems == [.postsAwaitDelivery])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aWaitForDeliveryReturnsAtTheOwnersNextCall() async {
+        let service = ChatService()
+        let poster = service.poster
+        poster.post(Num(1))
+        let delivered = Task.detached { [poster] in await poster.waitUntilDelivered() }
+        while poster.inbox.hasWork == false { await Task.yield() }  // the barrier waits
+        service.bus.register(RecordingConsumer(willConsume: [Other.self]))
+        #expect(await delivered.value)
+        #expect(service.seen == [1])
+    }
+
+    @Test func aBusItsOwnerDeliversByHandReportsNothing() {
+        let bus = EventBus()
+        var problems: [EventBus.Problem] = []
+        bus.onProblem = { problems.append($0) }
+        let seen = RecordingConsumer(willConsume: [Num.self])
+        bus.register(seen)
+        let poster = bus.poster(isolation: nil)
+        bus.deliverPosted()  // this owner delivers by hand
+        poster.post(Num(1))
+        bus.dispatch(Num(2))
+        poster.post(Num(3))
+        #expect(bus.deliverPosted() == [.drained(events: 1)])
+        #expect(seen.events(of: Num.self).map(\.value) == [1, 2, 3])
+        #expect(problems.isEmpty)
+    }
+
+    @Test func theFirstWaitIsPrintedAtOnceFromThePostingThread() async throws {
+        let result = try await #require(
+            processExitsWith: .success, observing: [\.standardErrorContent]
+        ) {
+            let bus = EventBus()
+            let poster = bus.poster(isolation: nil)
+            let thread = Thread {
+                poster.post(Num(1))
+                poster.post(Num(2))
+            }
+            thread.start()
+            while poster.inbox.hasWork == false { usleep(1_000) }
+            withExtendedLifetime(bus) {}
+        }
+        let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
+        let lines = printed.split(separator: "\n").filter { $0.hasPrefix("EventBusKit: post(_:)") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("waits for the bus's owner") == true)
+    }
+}
+
+/// Contract §15.2: the bus holds at most `maximumPosted` posted events; a post beyond them is
+/// refused and reported; a send waits for room, before later posts.
+@MainActor @Suite(.noUnexpectedProblems) struct BoundedPostingTests {
+    /// A bus its owner delivers by hand, holding at most `maximumPosted` posted events, and
+    /// its problems.
+    private func handDeliveredBus(maximumPosted: Int) -> (EventBus, EventPoster, ProblemRecorder) {
+        let bus = EventBus(maximumPosted: maximumPosted)
+        let recorder = ProblemRecorder()
+        bus.onProblem = { recorder.problems.append($0) }
+        let poster = bus.poster(isolation: nil)
+        bus.deliverPosted()
+        return (bus, poster, recorder)
+    }
+
+    @Test func theDefaultHoldsTenThousandPostedEventsAndABadBoundStops() {
+        #expect(EventBus().maximumPosted == 10_000)
+        #expect(
+            EventBus.boundsProblem(maximumPending: 1, maximumEventsPerDrain: 1, maximumPosted: 0)
+                == "EventBus(maximumPosted:): maximumPosted must be positive, got 0")
+    }
+
+    @Test func aPostToAFullBusIsRefusedAndReportedWithItsCallSite() {
+        let (bus, poster, problems) = handDeliveredBus(maximumPosted: 2)
+        let seen = RecordingConsumer(willConsume: [Num.self])
+        bus.register(seen)
+        #expect(poster.post(Num(1)) == .awaitingDeliverPosted)
+        #expect(poster.post(Num(2)) == .awaitingDeliverPosted)
+        let line = #line + 1
+        #expect(poster.post(Num(3)) == .rejectedFull)
+        #expect(poster.post(Num(4)) == .rejectedFull)
+        #expect(bus.deliverPosted().count == 2)
+        #expect(seen.events(of: Num.self).map(\.value) == [1, 2])
+        #expect(problems.problems.map(\.kind) == [.postRefused])
+        #expect(problems.problems.first?.count == 2)
+        #expect(
+            problems.problems.first?.message
+                == "post(_:) at EventBusKitTests/PostingUnderLoadTests.swift:\(line) refused Num with rejectedFull: the bus held maximumPosted (2) posted events (and 1 more like it); send(_:) waits for room; or raise maximumPosted, or post less often"
+        )
+    }
+
+    @Test func aTakenEventCountsUntilItsDispatchReturns() {
+        let (bus, poster, _) = handDeliveredBus(maximumPosted: 2)
+        var answers: [PostReport] = []
+        let token = bus.subscribe(to: Num.self) { number in
+            // In 1's call both are undelivered; in 2's, 1 was delivered.
+            if number.value < 3 { answers.append(poster.post(Num(number.value + 10))) }
+        }
+        poster.post(Num(1))
+        poster.post(Num(2))
+        bus.deliverPosted()
+        #expect(answers == [.rejectedFull, .awaitingDeliverPosted])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSendWaitsForRoomThenPostsBeforeALaterPost() async throws {
+        let (bus, poster, _) = handDeliveredBus(maximumPosted: 1)
+        let seen = RecordingConsumer(willConsume: [Num.self])
+        bus.register(seen)
+        poster.post(Num(1))
+        let sending = Task.detached { [poster] in try await poster.send(Num(2)) }
+        while poster.inbox.waitingSends == 0 { await Task.yield() }
+        #expect(poster.post(Num(3)) == .rejectedFull)  // the send waits before it
+        bus.deliverPosted()  // delivers 1, then lets the send in
+        #expect(try await sending.value == .awaitingDeliverPosted)
+        bus.deliverPosted()
+        #expect(seen.events(of: Num.self).map(\.value) == [1, 2])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aCancelledSendPostsNothingAndThrows() async throws {
+        let (bus, poster, _) = handDeliveredBus(maximumPosted: 1)
+        let seen = RecordingConsumer(willConsume: [Num.self])
+        bus.register(seen)
+        poster.post(Num(1))
+        let sending = Task.detached { [poster] in try await poster.send(Num(2)) }
+        while poster.inbox.waitingSends == 0 { await Task.yield() }
+        sending.cancel()
+        await #expect(throws: CancellationError.self) { try await sending.value }
+        bus.deliverPosted()
+        bus.deliverPosted()
+        #expect(seen.events(of: Num.self).map(\.value) == [1])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSendToAGoneBusAndASendWaitingWhenTheBusGoesAnswerBusGone() async throws {
+        var bus: EventBus? = EventBus(maximumPosted: 1)
+        bus!.onProblem = { _ in }
+        let poster = bus!.poster(isolation: nil)
+        bus!.deliverPosted()
+        poster.post(Num(1))
+        let sending = Task.detached { [poster] in try await poster.send(Num(2)) }
+        while poster.inbox.waitingSends == 0 { await Task.yield() }
+        bus = nil
+        #expect(try await sending.value == .busGone)
+        #expect(try await poster.send(Num(3)) == .busGone)
+    }
+}
+
+/// Contract §15.3: a drain of posted events on the bus's actor delivers a slice, then leaves
+/// the actor to its other work; slicing never reorders, drops or refuses an event.
+@MainActor @Suite(.noUnexpectedProblems) struct SlicedDrainTests {
+    @Test(.timeLimit(.minutes(1)))
+    func otherWorkOnTheActorRunsBetweenSlicesAndNothingIsReordered() async {
+        let bus = EventBus()
+        let poster = bus.poster()
+        var seen: [Int] = []
+        var seenByTheOtherWork: Int?
+        let token = bus.subscribe(to: Num.self) { number in
+            if number.value == 0 {
+                // Other work for the actor, queued while the first slice runs.
+                Task { @MainActor in seenByTheOtherWork = seen.count }
+            }
+            seen.append(number.value)
+        }
+        for value in 0..<3_000 { #expect(poster.post(Num(value)) == .accepted) }
+        #expect(await poster.waitUntilDelivered())
+        #expect(seen == Array(0..<3_000))
+        let slice = seenByTheOtherWork ?? 0
+        #expect(slice > 0 && slice < 3_000)
+        #expect(slice <= EventBus.postedEventsPerSlice)
+        #expect(slice % EventBus.eventsBetweenClockReadings == 0)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func deliverPostedDeliversEverythingWaitingInOneCall() {
+        let bus = EventBus()
+        let poster = bus.poster(isolation: nil)
+        bus.deliverPosted()
+        var seen: [Int] = []
+        let token = bus.subscribe(to: Num.self) { seen.append($0.value) }
+        for value in 0..<3_000 { poster.post(Num(value)) }
+        let reports = bus.deliverPosted()
+        #expect(reports == Array(repeating: .drained(events: 1), count: 3_000))
+        #expect(seen == Array(0..<3_000))
+        withExtendedLifetime(token) {}
+    }
+}
