@@ -91,8 +91,12 @@ public struct EventPoster: Sendable {
     /// at the pace the bus delivers, and never has an event refused.
     ///
     /// ```swift
-    /// for line in lines {
-    ///     try await poster.send(LineRead(text: line))   // waits while the bus is full
+    /// struct LineRead: Event, Sendable { let text: String }
+    ///
+    /// func read(_ lines: [String], to poster: EventPoster) async throws {
+    ///     for line in lines {
+    ///         try await poster.send(LineRead(text: line))  // waits while the bus is full
+    ///     }
     /// }
     /// ```
     /// - Parameters:

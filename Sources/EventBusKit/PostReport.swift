@@ -1,8 +1,9 @@
 /// What ``EventPoster/post(_:fileID:line:)`` did with an event.
 ///
 /// A post is answered at once, on the posting thread; delivery happens later, on the bus's
-/// isolation. While the bus lives every post is admitted (the inbox is unbounded); only a
-/// post to a gone bus is dropped, and that is reported to the thread that offered it. A bus
+/// isolation. While the bus lives a post is admitted unless the bus holds
+/// ``EventBus/maximumPosted`` posted events already (then ``rejectedFull``: the event is
+/// dropped, and the bus reports it); a post to a gone bus is dropped too (``busGone``). A bus
 /// that has no isolation to hop to answers ``awaitingDeliverPosted``, never ``accepted``, so
 /// an event that needs its owner to act never looks like one that will be delivered on its
 /// own.
@@ -11,6 +12,7 @@
 /// switch poster.post(Saved()) {
 /// case .accepted: break                       // delivered on the bus's actor, soon
 /// case .awaitingDeliverPosted: bus.deliverPosted()  // where the bus's owner can
+/// case .rejectedFull: break                   // dropped; send(_:) would have waited
 /// case .busGone: return
 /// }
 /// ```

@@ -93,4 +93,15 @@ import Testing
         #expect(log.lines == ["checkout of 1 items"])
         #expect(bus.recipientCount == 0)
     }
+
+    @Test func aPaymentConfirmedOnAnotherThreadReachesTheMainActor() async {
+        let bus = EventBus()
+        let payments = PaymentService(bus: bus)
+        var confirmed: [Int] = []
+        let token = bus.subscribe(to: PaymentConfirmed.self) { confirmed.append($0.orderNumber) }
+        await Task.detached { payments.providerConfirmed(orderNumber: 7) }.value
+        await payments.waitUntilDelivered()
+        #expect(confirmed == [7])
+        withExtendedLifetime(token) {}
+    }
 }
