@@ -222,3 +222,28 @@ private func openInbox(capacity: Int = 1_000_000) -> Inbox {
         #expect(inbox.takeAll().waited == nil)
     }
 }
+
+/// The inbox of a bus that lives on an actor schedules at most one drain at a time: a drain
+/// is scheduled until it begins, whatever takes the inbox meanwhile.
+@Suite(.noUnexpectedProblems) struct DrainSchedulingTests {
+    /// Holds a bus; its methods run on the actor, so a drain scheduled for the bus cannot
+    /// begin while one of them runs.
+    actor Home {
+        let bus = EventBus()
+
+        /// Posts once (which schedules a drain), takes the inbox as a drain's slice does
+        /// between events, and answers whether a later post could schedule a second drain.
+        func aSecondDrainCanBeScheduledAfterATake() -> Bool {
+            let inbox = bus.ensureInbox(drainingOn: self)
+            _ = inbox.post(Num(1), from: site)
+            _ = inbox.takeAll()
+            return inbox.claimNextDrain() != nil
+        }
+    }
+
+    @Test func aTakeDoesNotLetAPostScheduleASecondDrain() async {
+        // Each take once let the next post schedule one more drain: in a flood, drains piled
+        // up on the bus's actor ahead of its other work.
+        #expect(await Home().aSecondDrainCanBeScheduledAfterATake() == false)
+    }
+}

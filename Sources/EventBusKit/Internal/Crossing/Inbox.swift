@@ -53,7 +53,8 @@ final class Inbox: Sendable {
         var cancelledSends: Set<Int> = []
         var lastAdmittedSend = -1
         var sweepRequested = false
-        /// A drain was scheduled and has not taken the inbox yet.
+        /// A drain was scheduled and has not begun (`drainBegins()`); taking the inbox does not
+        /// end it.
         var drainScheduled = false
         /// `false` once the bus is gone.
         var isOpen = true
@@ -178,7 +179,8 @@ final class Inbox: Sendable {
                 waited: state.waitToReport, waitWasPrinted: !state.problemsHaveHandler)
             state.items.removeAll()
             state.sweepRequested = false
-            state.drainScheduled = false
+            // `drainScheduled` stays: the scheduled drain has not begun, and only its
+            // beginning lets a post schedule another (else drains pile up on the actor).
             state.refused = nil
             state.waitToReport = nil
             return batch
