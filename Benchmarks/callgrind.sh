@@ -48,7 +48,8 @@ if [[ ${#ids[@]} -eq 0 ]]; then
         sticky-10/eventbuskit-register-class-plain sticky-10/eventbuskit-register-class
         sticky-1/eventbuskit-register-string-plain sticky-1/eventbuskit-register-string
         priorities-10/eventbuskit-register-equal priorities-10/eventbuskit-register-mixed
-        next/direct-a-continuation next/eventbuskit)
+        next/direct-a-continuation next/eventbuskit
+        posting-single/asyncstream posting-single/eventbuskit-post-deliverposted)
 fi
 swift build -c release --scratch-path "$scratch" "${flags[@]}" --product eventbus-benchmarks >/dev/null
 binary="$scratch/release/eventbus-benchmarks"

@@ -1,12 +1,14 @@
 import CMallocCounter
 import Foundation
 
-/// `swift run -c release eventbus-benchmarks [--quick] [--filter KEY,…] [--list]
+/// `swift run -c release eventbus-benchmarks [--quick] [--filter KEY,…] [--list] [--flood]
 /// [--callgrind ID --iterations N]`
 ///
 /// Measures EventBusKit side by side with direct calls and other buses, and prints Markdown
 /// tables of nanoseconds per delivered event, the ratio to the floor (`direct`) and heap
-/// allocations per dispatch, then the targets with their measured values. See `Benchmarks/README.md`.
+/// allocations per dispatch, then the flood on the main actor (`--flood` alone runs only it,
+/// in the mode's length), then the targets with their measured values. See
+/// `Benchmarks/README.md`.
 @main
 struct EventBusBenchmarks {
     static func main() async {
@@ -15,9 +17,11 @@ struct EventBusBenchmarks {
         var filter: String?
         var callgrindID: String?
         var iterations = 10_000
+        var floodOnly = false
         while let argument = arguments.popFirst() {
             switch argument {
             case "--quick": budget = .quick
+            case "--flood": floodOnly = true
             case "--filter": filter = arguments.popFirst()
             case "--callgrind": callgrindID = arguments.popFirst()
             case "--iterations": iterations = arguments.popFirst().flatMap { Int($0) } ?? iterations
@@ -28,7 +32,8 @@ struct EventBusBenchmarks {
                 return
             default:
                 print(
-                    "usage: eventbus-benchmarks [--quick] [--filter KEY] [--list] [--callgrind ID --iterations N]"
+                    "usage: eventbus-benchmarks [--quick] [--filter KEY] [--list] [--flood] "
+                        + "[--callgrind ID --iterations N]"
                 )
                 exit(2)
             }
@@ -40,7 +45,7 @@ struct EventBusBenchmarks {
         let started = ContinuousClock.now
         let keys = filter?.split(separator: ",") ?? []
         let scenarios = allScenarios().filter { scenario in
-            keys.isEmpty || keys.contains { scenario.key.contains($0) }
+            !floodOnly && (keys.isEmpty || keys.contains { scenario.key.contains($0) })
         }
         print(header(budget: budget))
         var results: [Result] = []
@@ -48,6 +53,9 @@ struct EventBusBenchmarks {
             let measured = await measure(scenario, budget: budget)
             print(table(scenario, measured))
             results += measured
+        }
+        if floodOnly || keys.isEmpty || keys.contains(where: { floodKey.contains($0) }) {
+            print(await measureFlood(budget: budget))
         }
         print(targets(results))
         print("Ran in \(started.duration(to: .now).formatted(.units(allowed: [.seconds]))).")
@@ -199,6 +207,7 @@ func targets(_ results: [Result]) -> String {
     let dispatching = results.filter {
         $0.scenario.unit == "delivery" && $0.name.hasPrefix("EventBusKit")
             && !$0.name.contains("DidConsumeEvent") && !$0.name.contains("large struct")
+            && !$0.scenario.key.hasPrefix("posting-")  // posts cross threads: reported below
     }
     if let most = dispatching.compactMap(\.allocations).max() {
         row(
@@ -278,6 +287,15 @@ func targets(_ results: [Result]) -> String {
         let floor = results.first(where: { $0.scenario.key == "next" })
     {
         reported("`next` round trip, × a task resuming a continuation", ratio(bus, floor))
+    }
+    // Posting from other threads (CONTRACT §15.4), × the other hand-offs of the same table.
+    for key in ["posting-1", "posting-4", "posting-single"] {
+        let rows = results.filter { $0.scenario.key == key }
+        guard let bus = rows.first(where: { $0.name.hasPrefix("EventBusKit") }) else { continue }
+        for other in rows where !other.name.hasPrefix("EventBusKit") {
+            reported("\(key): \(bus.name) × \(other.name)", ratio(bus, other))
+        }
+        reported("\(key): \(bus.name), allocations per event", bus.allocations)
     }
     for name in [
         "direct, `event as? Ping`", "direct, `event.as(Ping.self)`",

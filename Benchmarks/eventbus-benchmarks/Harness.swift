@@ -19,6 +19,9 @@ struct Case {
     let name: String
     /// Deliveries (or operations) one iteration performs: the divisor of "ns per delivery".
     let unitsPerIteration: Int
+    /// The iterations calibration starts from: a case whose sample has a fixed cost (starting
+    /// threads, waiting for another thread) is never calibrated on a run that is all fixed cost.
+    var minimumIterations = 1
     /// Builds the competitor's state (bus, consumers) and returns the loop to time.
     let make: () -> Body
 }
@@ -78,25 +81,26 @@ func median(_ values: [Double]) -> Double {
 
 /// Measures the cases of `scenario` side by side.
 ///
-/// Each case is built, run once, calibrated (iterations doubled until a run lasts a quarter
-/// of the budget's sample time) and warmed up with one untimed sample. Then, round after
-/// round, every case runs one sample, starting each round at a different case so that no
-/// case always runs first. Times are reported as
-/// medians; ratios as the median of the per-round ratios to the floor (the first case),
-/// which cancels slow drifts of the machine's speed. Allocations are counted over a
-/// separate run after the warm-up.
+/// Each case is built, run once, calibrated (iterations doubled from its `minimumIterations`
+/// until a run lasts a quarter of the budget's sample time) and warmed up with one untimed
+/// sample. Then, round after round, every case runs one sample, starting each round at a
+/// different case so that no case always runs first. Times are reported as medians; ratios
+/// as the median of the per-round ratios to the floor (the first case), which cancels slow
+/// drifts of the machine's speed. Allocations are counted over a separate run after the
+/// warm-up.
 func measure(_ scenario: Scenario, budget: Budget) async -> [Result] {
     let bodies = scenario.cases.map { $0.make() }
     var iterations: [Int] = []
-    for body in bodies {
+    for (body, item) in zip(bodies, scenario.cases) {
         await body(1)  // the first dispatch of a type builds its route
-        var count = 1
+        var count = item.minimumIterations
         var elapsed = await time(body, count)
         while elapsed < budget.sampleNanoseconds / 4 {
             count *= 2
             elapsed = await time(body, count)
         }
-        iterations.append(max(1, Int(Double(count) * budget.sampleNanoseconds / elapsed)))
+        iterations.append(
+            max(item.minimumIterations, Int(Double(count) * budget.sampleNanoseconds / elapsed)))
         await body(iterations.last!)  // warm-up: one untimed sample
     }
     var samples = Array(repeating: [Double](), count: bodies.count)

@@ -14,7 +14,8 @@ func allScenarios() -> [Scenario] {
         } + [
             oneAmongMany(10_000), hierarchy(), category(), eventKinds(), casts(), chains(), churn(),
             sticky(1), sticky(10), priorities(), replay(types: 10), replay(types: 25),
-            replay(types: 50), nextRoundTrip(),
+            replay(types: 50), nextRoundTrip(), posting(producers: 1), posting(producers: 4),
+            postingSingle(),
         ]
 }
 

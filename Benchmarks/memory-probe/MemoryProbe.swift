@@ -9,8 +9,9 @@ import EventBusKit
 // memory-probe: drives an EventBus through the workloads that would grow memory if
 // anything were retained — an endless feedback loop, a 10,000-recipient fan-out with an
 // announcement listener, a million subscribe/cancel, register/deregister and
-// weak-registration cycles, and a traced app whose screens come and go — and checks that the bus's retained memory stays bounded and that
-// nothing leaks.
+// weak-registration cycles, a traced app whose screens come and go, and a thread posting a
+// million events to a bus that holds 1,000 — and checks that the bus's retained memory stays
+// bounded and that nothing leaks.
 //
 // For each workload it reports the resident set growth from a warmed-up steady state to the
 // end (VmRSS in /proc/self/status), the workload's peak above the start (VmHWM, reset per
@@ -86,6 +87,125 @@ struct ProbeScreenShown: Event {
     let id: Int
 }
 
+/// A mutex for the counters two threads touch (the probe imports no Foundation).
+final class ProbeLock: @unchecked Sendable {
+    /// The mutex, at a stable address.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() {
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` holding the mutex.
+    func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+}
+
+/// Counts the live posted events, which a producer thread makes and the bus's owner (or the
+/// producer, for a refused one) releases.
+final class ProbeSharedTally: @unchecked Sendable {
+    /// Guards `count`.
+    private let lock = ProbeLock()
+    /// Live instances.
+    private var count = 0
+
+    /// Live instances now.
+    var live: Int { lock.withLock { count } }
+
+    /// Adds `delta` to the live instances.
+    func add(_ delta: Int) { lock.withLock { count += delta } }
+}
+
+/// A posted event: `Sendable`, so that it crosses to the bus; counted while it lives, so that
+/// an event the bus kept would show.
+final class ProbePosted: Event, Sendable {
+    let value: Int
+    let tally: ProbeSharedTally
+    init(_ value: Int, _ tally: ProbeSharedTally) {
+        self.value = value
+        self.tally = tally
+        tally.add(1)
+    }
+    deinit { tally.add(-1) }
+}
+
+/// What a producer thread tells the thread that delivers: its answers so far, and whether it
+/// has ended.
+final class ProbeFloodState: @unchecked Sendable {
+    /// Guards the fields.
+    private let lock = ProbeLock()
+    /// Posts answered `.awaitingDeliverPosted` (the bus's owner delivers them).
+    private var acceptedPosts = 0
+    /// Posts answered `.rejectedFull`.
+    private var refusedPosts = 0
+    /// Posts answered anything else.
+    private var otherPosts = 0
+    /// Whether the producer has been refused at least once.
+    private var refusedOnce = false
+    /// Whether the producer has ended.
+    private var ended = false
+
+    /// Whether the producer has been refused once or has ended: the owner may start delivering.
+    var mayDeliver: Bool { lock.withLock { refusedOnce || ended } }
+    /// Whether the producer has ended.
+    var hasEnded: Bool { lock.withLock { ended } }
+    /// The answers, once the producer has ended.
+    var answers: (accepted: Int, refused: Int, other: Int) {
+        lock.withLock { (acceptedPosts, refusedPosts, otherPosts) }
+    }
+
+    /// The producer was refused for the first time.
+    func firstRefusal() { lock.withLock { refusedOnce = true } }
+
+    /// The producer ended with these answers.
+    func end(accepted: Int, refused: Int, other: Int) {
+        lock.withLock {
+            (acceptedPosts, refusedPosts, otherPosts) = (accepted, refused, other)
+            ended = true
+        }
+    }
+}
+
+/// Runs `body` on a new POSIX thread and returns a function that joins it.
+func startProbeThread(_ body: @escaping @Sendable () -> Void) -> () -> Void {
+    /// The closure, boxed to cross the C call.
+    final class Box {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let argument = Unmanaged.passRetained(Box(body)).toOpaque()
+    #if canImport(Glibc)
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { argument in
+                Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue().body()
+                return nil
+            }, argument)
+        precondition(started == 0, "pthread_create failed: \(started)")
+        return { pthread_join(thread, nil) }
+    #else
+        var thread: pthread_t?
+        let started = pthread_create(
+            &thread, nil,
+            { argument in
+                Unmanaged<Box>.fromOpaque(argument).takeRetainedValue().body()
+                return nil
+            }, argument)
+        precondition(started == 0, "pthread_create failed: \(started)")
+        return { pthread_join(thread!, nil) }
+    #endif
+}
+
 /// What /proc/self/status says about this process's memory, in KiB.
 struct ProbeMemory {
     /// The resident set size now.
@@ -133,6 +253,11 @@ struct ProbeResult {
     let maximumRecipients: Int
     /// The workload's tally, read again once its bus and consumers are gone.
     let tally: ProbeTally
+    /// The tally of objects made on other threads (the posted events), if any.
+    var sharedTally: ProbeSharedTally?
+
+    /// Live probe objects once the bus and consumers are gone.
+    var aliveAfter: Int { tally.live + (sharedTally?.live ?? 0) }
 
     /// The result as a row of the probe's table.
     var row: String {
@@ -142,7 +267,7 @@ struct ProbeResult {
             : "FAILED (bounds: growth ≤ \(maximumGrowthKiB), peak ≤ \(maximumPeakKiB), recipients ≤ \(maximumRecipients), leaked 0, alive after 0)"
         var line = left(name, 20) + left(operations, 42)
         line += right(growthKiB, 10) + right(peakKiB, 10) + right(leakedObjects, 8)
-        line += right(recipients, 12) + right(tally.live, 13)
+        line += right(recipients, 12) + right(aliveAfter, 13)
         return line + "  " + verdict
     }
 
@@ -159,7 +284,7 @@ struct ProbeResult {
         let memory =
             !MemoryProbe.checksResidentSize
             || (growthKiB <= maximumGrowthKiB && peakKiB <= maximumPeakKiB)
-        return memory && leakedObjects == 0 && recipients <= maximumRecipients && tally.live == 0
+        return memory && leakedObjects == 0 && recipients <= maximumRecipients && aliveAfter == 0
     }
 }
 
@@ -182,6 +307,7 @@ enum MemoryProbe {
             registerDeregister(cycles: 1_000_000 / scale),
             weakRegistrations(cycles: 1_000_000 / scale),
             tracedScreens(screens: 500_000 / scale),
+            postingFlood(posts: 1_000_000 / scale),
         ]
         print(
             "memory-probe (\(small ? "small" : "full") sizes; VmHWM reset per workload: \(peakResets); resident-size bounds \(checksResidentSize ? "checked" : "not checked"))"
@@ -190,6 +316,9 @@ enum MemoryProbe {
             "workload            operations                                growth KiB  peak KiB  leaked  recipients  alive after  verdict"
         )
         for result in results { print(result.row) }
+        print(
+            "posting flood: \(floodAnswers.accepted) posts accepted and delivered, "
+                + "\(floodAnswers.refused) refused and reported")
         print("final VmRSS \(ProbeMemory.residentKiB) KiB")
         exit(results.allSatisfy(\.passed) ? 0 : 1)
     }
@@ -397,6 +526,77 @@ enum MemoryProbe {
         precondition(trace.records.count == 10)
         precondition(trace.records.last?.recipients == ["Screen(id: \(nextID - 1))"])
         return result
+    }
+
+    /// A producer thread posts `posts` events as fast as it can to a bus that holds at most
+    /// 1,000 (`maximumPosted`), whose owner delivers them by hand on this thread
+    /// (`deliverPosted()` in a loop, from the producer's first refusal on, so some are
+    /// refused): the bus holds what it may, refuses the rest and reports every refusal, and
+    /// delivers every event it accepted. Each run makes its own bus and ends with it, so the
+    /// refusals reported at deallocation count too: growth ≤ 256 KiB, peak ≤ 1 MiB, no posted
+    /// event alive once the bus is gone.
+    static func postingFlood(posts: Int) -> ProbeResult {
+        let tally = ProbeTally()
+        let posted = ProbeSharedTally()
+        var result = measure(
+            "posting flood", "\(posts) posts, maximumPosted 1,000", maximumGrowthKiB: 256,
+            maximumPeakKiB: 1_024, maximumRecipients: 1, tally: tally
+        ) { warmUp in
+            floodOnce(posts: warmUp ? max(posts / 10, 5_000) : posts, tally: tally, posted: posted)
+        }
+        result.sharedTally = posted
+        return result
+    }
+
+    /// The last flood's accepted (all delivered) and refused (all reported) posts.
+    nonisolated(unsafe) static var floodAnswers = (accepted: 0, refused: 0)
+
+    /// One flood of `posts` posts on a bus of its own, checked; returns the bus's recipients
+    /// while it lived.
+    private static func floodOnce(posts: Int, tally: ProbeTally, posted: ProbeSharedTally) -> Int {
+        let state = ProbeFloodState()
+        let consumer = ProbeConsumer([ProbePosted.self], tally)
+        var refusalsReported = 0
+        var recipients = 0
+        do {
+            let bus = EventBus(maximumPosted: 1_000)
+            bus.onProblem = { problem in
+                if problem.kind == .postRefused { refusalsReported += problem.count }
+            }
+            bus.register(consumer)
+            let poster = bus.poster(isolation: nil)
+            bus.deliverPosted()  // this owner delivers by hand
+            let join = startProbeThread {
+                var (accepted, refused, other) = (0, 0, 0)
+                for value in 0..<posts {
+                    switch poster.post(ProbePosted(value, posted)) {
+                    case .awaitingDeliverPosted: accepted += 1
+                    case .rejectedFull:
+                        if refused == 0 { state.firstRefusal() }
+                        refused += 1
+                    default: other += 1
+                    }
+                }
+                state.end(accepted: accepted, refused: refused, other: other)
+            }
+            while !state.mayDeliver { sched_yield() }
+            while !state.hasEnded { bus.deliverPosted() }
+            join()
+            bus.deliverPosted()
+            recipients = bus.recipientCount
+        }
+        let (accepted, refused, other) = state.answers
+        floodAnswers = (accepted, refused)
+        precondition(
+            other == 0, "posting flood: \(other) posts answered neither accepted nor refused")
+        precondition(refused > 0, "posting flood: nothing refused")
+        precondition(
+            consumer.received == accepted,
+            "posting flood: \(consumer.received) of \(accepted) accepted events delivered")
+        precondition(
+            refusalsReported == refused,
+            "posting flood: \(refusalsReported) refusals reported of \(refused)")
+        return recipients
     }
 
     /// Weakly register consumers that die without the bus ever meeting them (their event is
