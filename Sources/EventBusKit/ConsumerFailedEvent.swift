@@ -29,6 +29,8 @@ public struct ConsumerFailedEvent: Event, _BusAnnouncement {
     public let event: any Event
     /// The error it threw.
     public let error: any Error
+    /// What the bus reports when no listener handles this failure; `nil` for one an app made.
+    let unhandled: UnhandledReport?
 
     /// Creates an announcement; the bus makes these, tests may too.
     /// - Parameters:
@@ -36,8 +38,17 @@ public struct ConsumerFailedEvent: Event, _BusAnnouncement {
     ///   - event: The event it was handling.
     ///   - error: The error it threw.
     public init(recipient: any EventConsumer, event: any Event, error: any Error) {
+        self.init(recipient: recipient, event: event, error: error, unhandled: nil)
+    }
+
+    /// An announcement the bus makes, with what it reports if no listener handles it.
+    init(
+        recipient: any EventConsumer, event: any Event, error: any Error,
+        unhandled: UnhandledReport?
+    ) {
         self.recipient = recipient
         self.event = event
         self.error = error
+        self.unhandled = unhandled
     }
 }

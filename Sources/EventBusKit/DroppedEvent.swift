@@ -29,13 +29,21 @@ public struct DroppedEvent: Event, _BusAnnouncement {
     public let stream: any EventConsumer
     /// The event the stream dropped.
     public let event: any Event
+    /// What the bus reports when no listener handles this drop; `nil` for one an app made.
+    let unhandled: UnhandledReport?
 
     /// Creates an announcement; the bus makes these, tests may too.
     /// - Parameters:
     ///   - stream: The recipient that stands for the stream.
     ///   - event: The dropped event.
     public init(stream: any EventConsumer, event: any Event) {
+        self.init(stream: stream, event: event, unhandled: nil)
+    }
+
+    /// An announcement the bus makes, with what it reports if no listener handles it.
+    init(stream: any EventConsumer, event: any Event, unhandled: UnhandledReport?) {
         self.stream = stream
         self.event = event
+        self.unhandled = unhandled
     }
 }

@@ -33,6 +33,7 @@ extension EventBus {
         if !inbox.hasDrainer {
             core.ownerDeliversPosts = true
             ownerDeliversPostedEvents()
+            if core.problemsWaiting { reportProblems() }  // the outermost call returns
         }
         return EventPoster(inbox: inbox)
     }
@@ -98,16 +99,22 @@ extension EventBus {
     /// a drain.
     ///
     /// A barrier is resumed with `true` after the dispatches of the events before it, which
-    /// as outermost dispatches delivered those events: as the drain returns.
+    /// as outermost dispatches delivered those events: as the drain returns. The problems the
+    /// drain gathers are reported once, as it ends (contract §16.1) — or, for the owner's
+    /// call that delivers posted events first (`reportsProblems` false), when that call
+    /// returns.
     ///
     /// - Returns: Whether posted events still wait: the bus holds some, or the inbox does.
     @discardableResult
     func deliverPosted(
-        _ drain: PostedDrain, reporting report: ((DispatchReport) -> Void)? = nil
+        _ drain: PostedDrain, reporting report: ((DispatchReport) -> Void)? = nil,
+        reportsProblems: Bool = true
     ) -> Bool {
         var barriers: [CheckedContinuation<Bool, Never>] = []
         defer { for barrier in barriers { barrier.resume(returning: true) } }
-        return deliverPosted(drain, reporting: report, passing: &barriers)
+        let more = deliverPosted(drain, reporting: report, passing: &barriers)
+        if reportsProblems && core.problemsWaiting { reportProblems() }
+        return more
     }
 
     /// ``deliverPosted(_:reporting:)``, leaving the barriers it passed in `barriers` for the
@@ -156,7 +163,7 @@ extension EventBus {
     @inline(never)
     func ownerDeliversPostedEvents() {
         guard core.ownerDeliversPosts else { return }
-        deliverPosted(.everythingWaiting)
+        deliverPosted(.everythingWaiting, reportsProblems: false)
     }
 
     /// Takes what waits in the inbox, after what the bus holds, and records what the inbox

@@ -80,6 +80,14 @@ public final class EventBus {
     let problems = InPlace(ProblemLog())
     /// Whether `postsAwaitDelivery` was reported: it is, once per bus.
     var warnedPostsAwaitDelivery = false
+    /// The calls of listeners of a failure or a drop that threw, in the running pass of that
+    /// announcement (see `settleAnnouncement(_:delivered:)`).
+    var failedListenerCalls = 0
+    /// The problems pushed out of ``problems`` to make room for a new site, to report in the
+    /// next round.
+    var pushedOut: [Problem] = []
+    /// The time problems are reported at, for the back-off; the tests drive it.
+    var problemTime: () -> ContinuousClock.Instant = { .now }
 
     /// Receives each ``Problem`` the bus reports; `nil` (the default) prints them in debug
     /// builds.
@@ -205,6 +213,6 @@ public final class EventBus {
             if core.problemsWaiting { reportProblems() }
             return DeliveryCore.singlePassReport
         }
-        return drainAndReport()
+        return drainAndReport(fileID: fileID, line: line)
     }
 }

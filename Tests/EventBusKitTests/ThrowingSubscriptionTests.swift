@@ -85,16 +85,34 @@ import Testing
         withExtendedLifetime(failing) {}
     }
 
-    @Test func aFailureWhileHandlingAFailureIsNotAnnouncedAgain() {
+    @Test func aFailureWhileHandlingAFailureIsReportedNotAnnouncedAgain() {
         let bus = EventBus()
-        let first = bus.subscribe(to: Num.self) { _ in throw HandlerError(code: 1) }
+        var reports: [String] = []
+        bus.onProblem = { reports.append("\($0.kind): \($0.message)") }
+        let (first, firstLine) = (
+            bus.subscribe(to: Num.self) { _ in throw HandlerError(code: 1) }, #line
+        )
         var handled = 0
+        let secondLine = #line + 1
         let second = bus.subscribe(to: ConsumerFailedEvent.self) { _ in
             handled += 1
             throw HandlerError(code: 2)
         }
         #expect(bus.dispatch(Num(1)) == .drained(events: 2))
         #expect(handled == 1)
+        // The listener threw: nobody handled the first failure, and the listener's own is
+        // reported too (in the order they were found).
+        let site = "EventBusKitTests/ThrowingSubscriptionTests.swift"
+        #expect(
+            reports == [
+                "unhandledFailure: Subscription(to: ConsumerFailedEvent, at: \(site):\(secondLine)) "
+                    + "threw HandlerError(code: 2) on ConsumerFailedEvent; handle the error inside "
+                    + "the ConsumerFailedEvent listener: it is not announced again",
+                "unhandledFailure: Subscription(to: Num, at: \(site):\(firstLine)) threw "
+                    + "HandlerError(code: 1) on Num, and no ConsumerFailedEvent listener handled "
+                    + "it; a listener handles a failure when its where: accepts it and its call "
+                    + "returns without throwing",
+            ])
         withExtendedLifetime((first, second)) {}
     }
 

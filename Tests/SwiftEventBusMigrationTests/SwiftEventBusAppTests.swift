@@ -60,6 +60,8 @@ import Testing
             override var excludeList: [Event.Type] { return [AllEvent.self] }
         }
         let eventBus = EventBus()
+        var problems: [String] = []
+        eventBus.onProblem = { problems.append($0.message) }
         let trace = Trace()
         eventBus.register(Muted(name: "Muted", trace: trace))
         eventBus.register(Refusing(name: "Refusing", trace: trace))
@@ -67,6 +69,13 @@ import Testing
         eventBus.dispatch(StubEvent())
 
         #expect(trace.entries == [])
+        // Muting is deliberate; excluding everything is reported.
+        #expect(
+            problems == [
+                "Refusing was registered, but no event can reach it: its excludeList excludes "
+                    + "every entry of its willConsume; list the event types it consumes in "
+                    + "willConsume (NoEvent mutes a consumer on purpose)"
+            ])
     }
 
     // MARK: DidConsumeEvent
@@ -163,8 +172,16 @@ import Testing
 
     @Test func noEventInExcludeListExcludesNothingAndAddsNothing() {
         let eventBus = EventBus()
+        var problems: [String] = []
+        eventBus.onProblem = { problems.append($0.message) }
         let consumer = ExcludeNoneStubEventConsumer(name: "C")
         eventBus.register(consumer)
+        #expect(
+            problems == [
+                "ExcludeNoneStubEventConsumer.excludeList names NoEvent, which excludes nothing "
+                    + "here (SwiftEventBus treated it as 'consume every event'); list AllEvent in "
+                    + "willConsume to receive every event"
+            ])
 
         eventBus.dispatch(AlternativeStubEvent())
         eventBus.dispatch(StubEvent())
@@ -215,12 +232,20 @@ import Testing
             override var excludeList: [Event.Type] { return [AllEvent.self] }
         }
         let eventBus = EventBus()
+        var problems: [String] = []
+        eventBus.onProblem = { problems.append($0.message) }
         let both = Both(name: "Both")
         eventBus.register(both)
 
         eventBus.dispatch(StubEvent())
 
         #expect(both.trace.entries == [])
+        #expect(
+            problems == [
+                "Both was registered, but no event can reach it: its excludeList excludes every "
+                    + "entry of its willConsume; list the event types it consumes in willConsume "
+                    + "(NoEvent mutes a consumer on purpose)"
+            ])
     }
 
     @Test func consumersEqualByIsEqualAreStillTwoConsumers() {

@@ -46,9 +46,6 @@ struct DeliveryCore: ~Copyable {
     var dispatchMustCheck: Bool { checks != 0 }
     private static let delivering: UInt8 = 1
     private static let ownerDelivers: UInt8 = 2
-    /// How many drains have begun: tells the bus whether it delivered anything since a
-    /// problem was last reported (see `ProblemLog`).
-    private(set) var drainsBegun = 0
     /// Whether problems wait to be reported when the app's outermost call returns (the bus's
     /// `ProblemLog` is not empty): kept here, beside ``isDelivering``, as the one thing about
     /// them the dispatch path reads.
@@ -86,18 +83,6 @@ struct DeliveryCore: ~Copyable {
     ///
     /// - Precondition: Not delivering.
     mutating func beginDrain() {
-        drainsBegun &+= 1
-        beginUncountedDrain()
-    }
-
-    /// Counts a drain begun with ``beginUncountedDrain()`` that delivered something.
-    mutating func countDrain() {
-        drainsBegun &+= 1
-    }
-
-    /// ``beginDrain()`` for a drain that is not counted in ``drainsBegun``: the one that
-    /// delivers what a problem handler dispatched.
-    mutating func beginUncountedDrain() {
         checks |= Self.delivering
         #if DEBUG
             drainingThread = eventbus_current_thread()

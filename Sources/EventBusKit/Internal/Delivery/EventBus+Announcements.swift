@@ -21,52 +21,93 @@ extension EventBus {
         if let pending = standIn.takeAnnouncement() { announce(pending, by: consumer, of: event) }
     }
 
-    /// Announces what a delivery of `event` to `recipient` caused, while someone listens.
+    /// Announces what a delivery of `event` to `recipient` caused, while someone listens; with
+    /// no listener, reports it (a failure as `unhandledFailure`, a stream's first drop as
+    /// `streamDroppedEvents`), and with listeners, has the announcement carry the report for
+    /// when none of them handles it (see ``settleAnnouncement(_:delivered:)``).
     func announce(
         _ pending: PendingAnnouncement, by recipient: any EventConsumer, of event: any Event
     ) {
+        if case .dropped = pending, trace == nil, !hasLiveListeners(for: DroppedEvent.self),
+            (recipient as? any AnyStandIn)?.dropWasReported ?? true
+        {
+            return  // nothing to note or announce, and its first drop was reported already
+        }
+        // The names and the error's description are app code, outside any recipient's call.
+        let name = outsideRecipientCall { recipientName(of: recipient) }
         // A running trace notes it in the running pass (none outside a pass), naming the
         // recipient it happened to: a stand-in may be called directly from another's call.
-        let name = trace == nil ? nil : outsideRecipientCall { recipientName(of: recipient) }
         let inPass = isDelivering ? pass.tracedPass : 0
         switch pending {
         case .failed(let error):
-            if let name {
-                trace?.recordNote(
-                    .failed(event: event, recipient: name, error: String(describing: error)),
-                    inPass: inPass)
+            let description = outsideRecipientCall { String(describing: error) }
+            trace?.recordNote(
+                .failed(event: event, recipient: name, error: description), inPass: inPass)
+            let onAnnouncement = type(of: event) == ConsumerFailedEvent.self
+            if onAnnouncement || type(of: event) == DroppedEvent.self {
+                failedListenerCalls += 1  // this listener did not handle it
             }
-            // A failure on a failure is not announced: a throwing failure handler would feed
-            // itself.
-            if event is ConsumerFailedEvent { return }
-            if !hasLiveListeners(for: ConsumerFailedEvent.self) {
-                outsideRecipientCall {  // the names and the error's description are app code
-                    recordProblem(
-                        .unhandledFailure,
-                        what: "\(name ?? recipientName(of: recipient)) threw \(error) on "
-                            + "\(type(of: event))",
-                        fix: "subscribe to ConsumerFailedEvent to handle failures")
-                }
+            if onAnnouncement {
+                // A listener's own failure is reported, never announced: a throwing failure
+                // listener would feed itself.
+                recordProblem(
+                    .unhandledFailure, site: name,
+                    what: "\(name) threw \(description) on ConsumerFailedEvent",
+                    fix: "handle the error inside the ConsumerFailedEvent listener: it is not "
+                        + "announced again")
+                return
             }
+            let listening = hasLiveListeners(for: ConsumerFailedEvent.self)
+            let report = UnhandledReport(
+                .unhandledFailure, site: name,
+                what: "\(name) threw \(description) on \(type(of: event))"
+                    + (listening ? ", and no ConsumerFailedEvent listener handled it" : ""),
+                fix: listening
+                    ? "a listener handles a failure when its where: accepts it and its call "
+                        + "returns without throwing"
+                    : "subscribe to ConsumerFailedEvent, and handle the failure there without "
+                        + "throwing")
+            guard listening else { return record(report) }
             announce(
-                ConsumerFailedEvent(recipient: recipient, event: event, error: error), by: name)
+                ConsumerFailedEvent(
+                    recipient: recipient, event: event, error: error, unhandled: report),
+                by: name)
         case .dropped(let dropped):
-            if let name {
-                trace?.recordNote(.dropped(event: dropped, stream: name), inPass: inPass)
-            }
-            if !hasLiveListeners(for: DroppedEvent.self),
-                (recipient as? any AnyStandIn)?.isFirstDrop() ?? false
-            {
-                outsideRecipientCall {
-                    recordProblem(
-                        .streamDroppedEvents,
-                        what: "\(name ?? recipientName(of: recipient)) dropped "
-                            + "\(type(of: dropped))",
-                        fix: "read the stream faster, keep more events, or listen for DroppedEvent")
-                }
-            }
-            announce(DroppedEvent(stream: recipient, event: dropped), by: name)
+            trace?.recordNote(.dropped(event: dropped, stream: name), inPass: inPass)
+            let listening = hasLiveListeners(for: DroppedEvent.self)
+            let report = UnhandledReport(
+                .streamDroppedEvents, site: name,
+                what: "\(name) dropped \(type(of: dropped))"
+                    + (listening ? ", and no DroppedEvent listener handled it" : ""),
+                fix: "read the stream faster, keep more events, or listen for DroppedEvent"
+                    + (listening ? " and return without throwing" : ""),
+                stream: recipient as? any AnyStandIn)
+            guard listening else { return record(report) }
+            announce(DroppedEvent(stream: recipient, event: dropped, unhandled: report), by: name)
         }
+    }
+
+    /// Records `report`: a failure each time, a stream's drop at its first only.
+    private func record(_ report: UnhandledReport) {
+        if let stream = report.stream, !stream.claimDropReport() { return }
+        recordProblem(report.kind, site: report.site, what: report.what, fix: report.fix)
+    }
+
+    /// Ends the pass of one of the bus's announcements that `delivered` calls reached: for a
+    /// ``ConsumerFailedEvent`` or a ``DroppedEvent``, when no listener's call returned without
+    /// throwing, records what it carries to report.
+    @inline(never)
+    func settleAnnouncement(_ event: any Event, delivered: Int) {
+        let failed = failedListenerCalls
+        failedListenerCalls = 0
+        let report: UnhandledReport?
+        switch type(of: event) {
+        case is ConsumerFailedEvent.Type: report = (event as! ConsumerFailedEvent).unhandled
+        case is DroppedEvent.Type: report = (event as! DroppedEvent).unhandled
+        default: return
+        }
+        guard let report, delivered - failed <= 0 else { return }
+        outsideRecipientCall { record(report) }
     }
 
     /// Queues one of the bus's own announcements while someone listens for it; outside a

@@ -38,9 +38,13 @@ extension EventBus {
 
     /// Runs the passes of the waiting events until the core says the drain is over, discards
     /// what the budget leaves, and reports.
-    /// `ranFirst` is `false` for a drain that begins with nothing delivered (replays).
+    /// `ranFirst` is `false` for a drain that begins with nothing delivered (replays);
+    /// `origin` is where the dispatch that began it was made, the site of a report of its
+    /// discards.
     @inline(never)
-    func drain(ranFirst: Bool = true) -> DispatchReport {
+    func drain(ranFirst: Bool = true, startedAt origin: EventTrace.Origin? = nil)
+        -> DispatchReport
+    {
         defer { if core.queueMayShrink { changeCore { $0.fitQueueToLastDrain() } } }
         var ran = ranFirst
         while true {
@@ -66,7 +70,7 @@ extension EventBus {
                 trace?.recordNote(
                     .discarded(count: core.discardedCount), inPass: pass.tracedPass)
                 recordProblem(
-                    .drainLimitReached,
+                    .drainLimitReached, site: origin.map { "\($0.fileID):\($0.line)" } ?? "",
                     what: "a drain delivered maximumEventsPerDrain (\(maximumEventsPerDrain)) "
                         + "events and discarded \(core.discardedCount) waiting",
                     fix: "a recipient probably dispatches on every event it receives: break the "

@@ -62,6 +62,7 @@ extension EventBus {
             event, entries, ofAnnouncement: route.isAnnouncement, from: 0, watchedBy: watcher,
             asksPredicates: false)
         watcher.deliveriesEnded(on: self)
+        if route.isAnnouncement { settleAnnouncement(event, delivered: delivered) }
         if DeliveryCore.announcesNoConsumer(
             delivered: delivered, ofAnnouncement: route.isAnnouncement,
             listening: hasLiveListeners(for: NoConsumerEvent.self))

@@ -1,44 +1,52 @@
-// Misuse reported (CONTRACT §11): where the bus records a problem, and how it reports what it
-// gathered when the app's outermost call returns.
+// Misuse reported (CONTRACT §11, §16): where the bus records a problem, and how it reports
+// what it gathered when the app's outermost call returns, each site backing off as it recurs
+// (see `ProblemLog`).
 
 extension EventBus {
-    /// Counts one occurrence of `kind` (`count` of them), to be reported when the app's
-    /// outermost call returns; `what` and `fix` describe the first.
+    /// Counts one occurrence of `kind` at `site` (`count` of them), to be reported when the
+    /// app's outermost call returns, as the back-off allows; `what` and `fix` describe the
+    /// first. The site of each kind: the call site of a refused dispatch or post, and of the
+    /// dispatch whose drain hit its limit; the subscription (its name and call site) of a
+    /// failure or a drop; the consumer's type of one no event reaches; the bus (`""`) for the
+    /// rest.
     func recordProblem(
-        _ kind: Problem.Kind, count: Int = 1, what: @autoclosure () -> String,
-        fix: @autoclosure () -> String
+        _ kind: Problem.Kind, site: @autoclosure () -> String = "", count: Int = 1,
+        what: @autoclosure () -> String, fix: @autoclosure () -> String
     ) {
-        if problems.value.count(kind, count) { return }
-        // The description may run app code (a `description`), which may record a problem:
-        // made before the access that adds it.
+        // The site and the description may run app code (a `description`), which may record
+        // a problem: made before the access that adds it.
+        let site = site()
+        if problems.value.count(kind, at: site, count) { return }
         let (what, fix) = (what(), fix())
-        problems.value.add(kind, count: count, what: what, fix: fix)
+        pushedOut += problems.value.describe(kind, at: site, count: count, what: what, fix: fix)
         core.problemsWaiting = true
     }
 
-    /// Reports the problems gathered, when the outermost call the app made returns: to
-    /// ``onProblem``, or printed in debug builds.
+    /// Reports the problems due, when the outermost call the app made returns — or a slice
+    /// of posted events ends, or `deliverPosted()` — to ``onProblem``, or printed in debug
+    /// builds.
     ///
     /// A dispatch the handler makes is queued while it runs and delivered after the last
-    /// report; the problems that raises wait for the next outermost call.
+    /// report; the problems that raises wait for the next outermost call. While a site holds
+    /// occurrences for later (the back-off), every outermost call checks the clock here.
     @inline(never)
     func reportProblems() {
-        guard !isDelivering else { return }
-        let ready = problems.value.take(drains: core.drainsBegun)
+        guard !isDelivering, !postedDrainRuns else { return }
+        var ready: [Problem] = []
+        swap(&ready, &pushedOut)
+        ready += problems.value.take(at: problemTime())
         core.problemsWaiting = !problems.value.isEmpty
         guard !ready.isEmpty else { return }
-        core.beginUncountedDrain()  // the handler's dispatches wait, as during a drain
+        core.beginDrain()  // the handler's dispatches wait, as during a drain
         for problem in ready { report(problem) }
-        let report = drain(ranFirst: false)
-        countUnattended(report)
-        if report != .drained(events: 0) { core.countDrain() }  // it delivered something
+        countUnattended(drain(ranFirst: false))
     }
 
     /// Records a dispatch refused with `refusal`, made at `fileID`:`line`.
     @inline(never)
     func recordRefusal(_ refusal: DispatchReport, of event: any Event, fileID: String, line: Int) {
         recordProblem(
-            .dispatchRefused,
+            .dispatchRefused, site: "\(fileID):\(line)",
             what: "dispatch(_:) at \(fileID):\(line) refused \(type(of: event)) with \(refusal)",
             fix: refusal == .rejectedReentrant
                 ? "the bus's reentrancy is .reject: dispatch after the pass ends, or make the bus "
@@ -72,7 +80,7 @@ extension EventBus {
         }
         outsideRecipientCall {
             recordProblem(
-                .consumerListsNothing,
+                .consumerListsNothing, site: "\(type(of: consumer))",
                 what:
                     "\(name ?? recipientName(of: consumer)) was registered, but no event can reach "
                     + "it: \(why)",
@@ -111,14 +119,15 @@ extension EventBus {
         if !isDelivering { reportProblems() }
     }
 
-    /// Reports what is still gathered as the bus goes away.
+    /// Reports what is still held as the bus goes away, the back-off's included.
     func reportProblemsAtDeinit() {
-        for problem in problems.value.takeAll() { report(problem) }
+        for problem in pushedOut + problems.value.takeAll() { report(problem) }
     }
 
-    /// Runs the drain of a dispatch, then reports the problems it gathered.
-    func drainAndReport() -> DispatchReport {
-        let report = drain()
+    /// Runs the drain of a dispatch made at `fileID`:`line`, then reports the problems it
+    /// gathered.
+    func drainAndReport(fileID: String, line: Int) -> DispatchReport {
+        let report = drain(startedAt: EventTrace.Origin(fileID: fileID, line: line))
         if core.problemsWaiting { reportProblems() }
         return report
     }

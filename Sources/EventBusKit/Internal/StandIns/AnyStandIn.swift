@@ -10,9 +10,11 @@ protocol AnyStandIn: EventConsumer {
     func consumeRouted(_ event: any Event) -> Bool
     /// What the last call of ``consumeRouted(_:)`` that returned `true` must announce.
     func takeAnnouncement() -> PendingAnnouncement?
-    /// Whether this is the stand-in's first dropped event (`true` once): a stream's first drop
-    /// is reported when nothing listens for ``DroppedEvent``.
-    func isFirstDrop() -> Bool
+    /// Whether a drop of this stand-in's stream was reported: it is, once per stream.
+    var dropWasReported: Bool { get }
+    /// Whether this drop is the first to be reported (`true` once): a stream's drop that no
+    /// listener handles is reported once.
+    func claimDropReport() -> Bool
     /// Ends the stand-in's stream, if it is one: its consumer reads what is buffered, then
     /// the stream finishes.
     func finish()

@@ -36,8 +36,8 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
     /// Makes the description when first asked: a type's name is costly to print, and most
     /// stand-ins are never described.
     private let label: () -> String
-    /// Whether a dropped event was seen (see ``isFirstDrop()``).
-    private var hasDropped = false
+    /// Whether a drop was reported (see ``claimDropReport()``).
+    private(set) var dropWasReported = false
     /// What the last routed call must announce, until the bus takes it.
     private var pending: PendingAnnouncement?
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused; never retained.
@@ -177,9 +177,9 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
         }
     }
 
-    func isFirstDrop() -> Bool {
-        defer { hasDropped = true }
-        return !hasDropped
+    func claimDropReport() -> Bool {
+        defer { dropWasReported = true }
+        return !dropWasReported
     }
 
     /// Ends a stream: its consumer reads what is buffered, then the stream finishes.
