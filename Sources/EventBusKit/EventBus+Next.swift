@@ -17,10 +17,13 @@ extension EventBus {
     /// current value or the next"). If the waiting task is cancelled (or already was), it
     /// throws `CancellationError` and leaves no recipient behind. With a `timeout`, a wait
     /// that sees no matching event within it throws ``WaitError/timedOut`` and leaves no
-    /// recipient behind either; its timer is a child task that ends with the call. The wait
-    /// holds no reference to the bus: called on a temporary (`model.bus?.next(…)`), it lets
-    /// the bus go when its owner does, and then throws ``WaitError/busDeallocated``; a
-    /// reference the caller keeps keeps the bus.
+    /// recipient behind either; its timer is a child task that ends with the call. An event
+    /// is either returned or not delivered to the wait: once the timeout or the cancellation
+    /// has ended it, no pass delivers to it (no ``DidConsumeEvent``, not in a trace), and an
+    /// event a pass began to deliver first is returned, even to a task cancelled meanwhile.
+    /// The wait holds no reference to the bus: called on a temporary
+    /// (`model.bus?.next(…)`), it lets the bus go when its owner does, and then throws
+    /// ``WaitError/busDeallocated``; a reference the caller keeps keeps the bus.
     ///
     /// ```swift
     /// struct DocumentSaved: Event, Sendable { let name: String }
@@ -118,7 +121,10 @@ extension EventBus {
         let inbox = ensureInbox(drainingOn: isolation)
         if isolation == nil, !inbox.hasDrainer { recordPostsAwaitDelivery() }
         // A one-shot recipient whose predicate is `predicate`: it ends before the call that
-        // resumes the caller, and an event the predicate rejects is not a delivery.
+        // resumes the caller, and an event the predicate rejects is not a delivery. Nor is one
+        // that finds the wait over: a timer or a cancellation ends the recipient with a claim
+        // that a pass's claim of its last call excludes, so an event is either returned or
+        // not delivered (contract §16.5).
         var once = options
         once.limit = 1
         var closure = ClosureRecipient(
@@ -145,11 +151,11 @@ extension EventBus {
                     waiter.wait(continuation)
                 }
             } onCancel: {
-                // Any thread: resume the caller first (a sweep that removes the subscription
-                // finishes it, which would resume it otherwise), then end the subscription so
-                // no pass calls it.
+                // Any thread. Unless a pass claimed the call first (then its event is
+                // returned), end the subscription, then resume the caller (before the sweep
+                // that removes it, whose finish would resume it otherwise).
+                guard ending.claimEnd() else { return }
                 waiter.resume(with: .failure(CancellationError()))
-                ending.end()
                 inbox.requestSweep()
             }
         }
@@ -158,8 +164,12 @@ extension EventBus {
             timer.addTask {
                 // Cancelled when the wait ends first: then it throws and ends, doing nothing.
                 try await Task.sleep(for: timeout, clock: .continuous)
+                // The wait times out unless a pass claimed the call first (then its event is
+                // returned): ended here, the recipient gets no call, so no event is delivered
+                // to a wait that throws.
+                guard ending.claimEnd() else { return }
                 waiter.resume(with: .failure(EventBus.WaitError.timedOut))
-                ending.end()
+                if let hook = nextTimerDecided.get() { await hook() }
                 inbox.requestSweep()
             }
             defer { timer.cancelAll() }  // the group awaits the timer before it returns

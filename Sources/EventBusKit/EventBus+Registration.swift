@@ -95,8 +95,17 @@ extension EventBus {
         }
     }
 
-    /// The number of recipients — consumers and subscriptions — currently registered.
-    public var recipientCount: Int { registry.value.count }
+    /// The number of recipients — consumers, subscriptions, streams and waiting `next`
+    /// calls — that can still be called.
+    ///
+    /// An ended recipient does not count: a subscription whose token was dropped or
+    /// cancelled, one whose owner is gone, a one-shot or limited one that received its last
+    /// event, a stream whose reader stopped, a weakly registered consumer that was
+    /// deallocated. The bus removes such a recipient at its next dispatch, drain or
+    /// registration that meets it, or builds a route that skips it.
+    ///
+    /// - Complexity: O(*n*) for *n* registered recipients.
+    public var recipientCount: Int { registry.value.callableCount }
 
     /// Stops the program, naming `call`, when `options` has a bad value.
     @inline(__always)

@@ -23,6 +23,12 @@ static inline void eventbus_atomic_fetch_or(int *_Nonnull word, int bits) {
     (void)__atomic_fetch_or(word, bits, __ATOMIC_ACQ_REL);
 }
 
+/// `eventbus_atomic_fetch_or`, returning the word as it was before: of two threads that set
+/// bits at once, each learns whether the other's came first.
+static inline int eventbus_atomic_fetch_or_old(int *_Nonnull word, int bits) {
+    return __atomic_fetch_or(word, bits, __ATOMIC_ACQ_REL);
+}
+
 // A count that several threads read and change without a lock: the posted events a bus holds
 // and has not delivered (`AtomicCount` in LockedState.swift).
 

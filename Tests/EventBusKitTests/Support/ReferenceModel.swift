@@ -17,8 +17,8 @@ import EventBusKit
 /// - A pass holds the consumers it was going to call strongly (when they were registered
 ///   strongly) until it ends: one deregistered during the pass is released when the pass ends.
 /// - A token dropped (on the bus's thread or another) ends its subscription at once; the bus
-///   removes the entry when a pass meets it or at its next sweep, so until then it may still
-///   count in `recipientCount`.
+///   removes the entry when a pass meets it or at its next sweep, but it stops counting in
+///   `recipientCount` at once (§16.6).
 /// - An owner-bound subscription lives while its owner does (and until cancelled); dropping its
 ///   token does not end it. Its closure holds the owner during its own call.
 /// - A `where even` subscription (§12.1) is skipped, as if not a recipient, for an event with
@@ -222,8 +222,6 @@ final class ReferenceModel {
         stored.last { entry.covers($0.shape) }
     }
 
-    /// The values `recipientCount` may take: the live recipients, plus the weakly registered
-    /// consumers that died and that the bus may not have met yet.
     /// The recipients `print(bus)` lists, in call order (descending priority, then
     /// registration): each by its name, `named …` for one registered with a name (§14.1).
     var shownNames: [String] {
@@ -235,10 +233,11 @@ final class ReferenceModel {
             .map { (registrations[$0].named ? "named " : "") + registrations[$0].name }
     }
 
+    /// The values `recipientCount` may take: exactly the live recipients, those that can
+    /// still be called (§16.6).
     var recipientCount: ClosedRange<Int> {
         let live = registrations.filter(isLive).count
-        let dead = registrations.filter { ($0.isActive && !isLive($0)) || $0.endedByToken }.count
-        return live...(live + dead)
+        return live...live  // only recipients that can still be called count (§16.6)
     }
 
     // MARK: Lifetimes (CONTRACT §6)

@@ -208,9 +208,17 @@ extension EventBus {
                 return nil
             }
         }
+        // Ended before its last call: a dispatch from that call does not reach it again. Its
+        // last call is claimed first: another thread that ended it since (a `next`'s timer)
+        // wins, and then it is not a delivery.
+        let isLastCall = recipient.isLimited && recipient.countsDownToLastCall()
+        if isLastCall, !recipient.claimLastCall() {
+            end(recipient)
+            withExtendedLifetime(consumer) {}
+            return nil
+        }
         watcher.delivers(to: recipient, on: self)
-        // Ended before its last call: a dispatch from that call does not reach it again.
-        if recipient.isLimited && recipient.countsDownToLastCall() { end(recipient) }
+        if isLastCall { end(recipient) }
         guard let unretained = entry.unretained else {
             insideRecipientCall { consumer.consume(event) }
             return consumer

@@ -17,12 +17,20 @@ extension EventBus {
         }
         let kind = EventKind(type)
         let latest = kind.isSticky ? latestSlot(for: event, isValueType: kind.isValueType) : nil
-        let (route, isCached) = changeRegistry {
+        let (route, isCached, skippedEnded) = changeRegistry {
             $0.buildRoute(for: kind, deciding: event, latest: latest)
         }
         if !isCached {
             // Built for this event's value alone: the pass keeps it alive.
             pass.pinnedEntries = route.entries
+        }
+        if skippedEnded {
+            // No pass of this route meets the ended recipients it skipped: removed here, they
+            // do not wait for a sweep (a bus that knows no actor may never run one). Removing
+            // them may copy the cached route's entries (and releasing them runs app code,
+            // which may change the routes): the route is looked up again.
+            removeEndedRecipients()
+            if isCached { return routeByDynamicType(event) }
         }
         return route.view
     }

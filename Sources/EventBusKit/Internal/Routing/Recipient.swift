@@ -66,6 +66,10 @@ final class Recipient {
         /// A recipient with a limit (`.once`, `.limit(n)`, `next`): the pass counts its calls
         /// down (``callsLeft``) and ends it before its last. Set at registration.
         static let limited = State(rawValue: 32)
+        /// A pass claimed a limited recipient's last call (``claimLastCall()``): from another
+        /// thread, ending it (``RecipientEnding/claimEnd()``: a `next`'s timer or
+        /// cancellation) comes too late, and the call is made.
+        static let claimed = State(rawValue: 64)
     }
 
     /// The state's bits, loaded relaxed.
@@ -109,6 +113,14 @@ final class Recipient {
     func countsDownToLastCall() -> Bool {
         callsLeft -= 1
         return callsLeft == 0
+    }
+
+    /// Claims its last call, which a pass is about to make: `false` when another thread ended
+    /// it first (since the pass checked it), and then it gets no call. Of a claim and an end
+    /// made at once (``RecipientEnding/claimEnd()``), exactly one wins: a `next` either
+    /// returns the event or is not delivered it (contract §16.5).
+    func claimLastCall() -> Bool {
+        State(rawValue: state.setReturningOld(State.claimed.rawValue)).isDisjoint(with: .ended)
     }
 
     /// Names it `name` wherever the bus shows it, in place of its consumer's name; call
@@ -211,5 +223,13 @@ struct RecipientEnding: @unchecked Sendable {
     /// Sets the recipient's ``Recipient/State/ended`` bit: no pass calls it from now on.
     func end() {
         word.set(Recipient.State.ended.rawValue)
+    }
+
+    /// ``end()``, returning whether it ended the recipient: `false` when it had ended or
+    /// been removed already, or a pass had claimed its last call
+    /// (``Recipient/claimLastCall()``), which it then receives.
+    func claimEnd() -> Bool {
+        let before = Recipient.State(rawValue: word.setReturningOld(Recipient.State.ended.rawValue))
+        return before.isDisjoint(with: [.ended, .removed, .claimed])
     }
 }

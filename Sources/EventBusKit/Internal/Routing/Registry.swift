@@ -42,6 +42,12 @@ struct Registry {
     /// The number of recipients.
     var count: Int { recipients.count }
 
+    /// The number of recipients that can still be called: not ended, and with their consumer
+    /// (held weakly) or owner alive.
+    ///
+    /// - Complexity: O(*n*) for *n* recipients.
+    var callableCount: Int { recipients.count { $0.consumer != nil } }
+
     /// The number of recipients the identity table holds (for the invariant checks).
     var identityTableCount: Int { byID.count }
 
@@ -74,18 +80,25 @@ struct Registry {
     /// other type's route is cached, and its passes pay nothing for this.
     ///
     /// - Complexity: O(*n*) for *n* recipients.
-    /// - Returns: The route, and whether it was cached (if not, the caller keeps it alive).
+    /// - Returns: The route; whether it was cached (if not, the caller keeps it alive); and
+    ///   whether it skipped an ended recipient (then the caller removes the ended ones, with
+    ///   ``removeEnded()``: no pass of this route will meet them).
     mutating func buildRoute(
         for kind: EventKind, deciding event: any Event, latest: LatestSlot? = nil
-    ) -> (route: Route, isCached: Bool) {
+    ) -> (route: Route, isCached: Bool, skippedEnded: Bool) {
+        var skippedEnded = false
         let matching = recipients.lazy.filter {
-            $0.consumer != nil && $0.lists.matches(kind, value: event)
+            guard $0.consumer != nil else {
+                skippedEnded = true
+                return false
+            }
+            return $0.lists.matches(kind, value: event)
         }
         let entries = RouteEntries(matching.map(RouteEntry.init), latest: latest)
         let route = Route(kind: kind, entries: entries)
         let isCached = categoryListenerCount == 0 || !(kind.type is any _ValueDecided.Type)
         if isCached { routeTable.insert(route) }
-        return (route, isCached)
+        return (route, isCached, skippedEnded)
     }
 
     /// The route of announcement type `A`, built from a stand-in value when needed.

@@ -38,4 +38,9 @@ struct StateWord {
     func set(_ bits: Int32) {
         word.setBits(bits)
     }
+
+    /// Sets `bits` (from any thread); returns the bits as they were before.
+    func setReturningOld(_ bits: Int32) -> Int32 {
+        word.setBitsReturningOld(bits)
+    }
 }

@@ -29,9 +29,19 @@ extension RoutingExplanation {
 }
 
 extension EventBus {
+    /// How many recipients the registry holds, ended ones not yet removed included (what
+    /// ``recipientCount`` counted before it counted only callable ones). Test-only.
+    var registeredEntryCount: Int { registry.value.count }
+
     /// How the bus stores the latest value of `type`; `nil` when `type` has no route
     /// holding a latest-value slot. Test-only.
     func latestStoring(_ type: any Event.Type) -> LatestSlot.Storing? {
         registry.value.route(for: ObjectIdentifier(type))?.entries.latest?.storing
     }
 }
+
+/// Run by the timer of a `next` with a timeout, in its task, once it has decided (it ended the
+/// waiter's subscription and resumed the wait with `timedOut`) and before it asks the bus to
+/// remove the subscription; `nil` runs nothing. Test-only: a test sets it with `withValue`
+/// around the `next` and dispatches while the timer waits in it.
+let nextTimerDecided = TaskLocal<(@Sendable () async -> Void)?>(wrappedValue: nil)

@@ -172,6 +172,11 @@ struct AtomicWord {
     func setBits(_ bits: Int32) {
         eventbus_atomic_fetch_or(address, bits)
     }
+
+    /// Sets `bits` in the word (from any thread) and returns the word as it was before.
+    func setBitsReturningOld(_ bits: Int32) -> Int32 {
+        eventbus_atomic_fetch_or_old(address, bits)
+    }
 }
 
 /// One value kept in memory its owner allocates, read and changed in place with no run-time
