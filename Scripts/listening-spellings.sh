@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Checks CONTRACT §14.4 outside the package: each listening spelling released in 0.2.0
-# compiles with a deprecation whose message gives its new spelling (or, for `throwing:`, fails
-# with a message naming it), and nothing else warns; and §14.2: a stream or a `next` of a
+# Checks CONTRACT §14.4 and §14.7 outside the package: each spelling released in 0.2.0 that
+# changed compiles with a deprecation whose message gives its new spelling (or, for `throwing:`,
+# fails with a message naming it), and nothing else warns; every deprecated declaration of
+# Sources/EventBusKit/*+DeprecatedSpellings.swift is one of them; and CHANGELOG's "Upgrading
+# from 0.2.0" names each (the last field of a row). And §14.2: a stream or a `next` of a
 # composition `Conforming<any Q & Sendable>` does not compile, while one of a protocol that
 # refines `SendableEvent` does.
 # Usage: bash Scripts/listening-spellings.sh [scratch-path]   (default .build; builds EventBusKit)
@@ -10,12 +12,18 @@ cd "$(dirname "$0")/.."
 source Scripts/outside-client.sh "${1:-}"
 status=0
 checked=0
+warned=$(mktemp)
+upgrading=$(awk '/^### Upgrading from 0.2.0/{on=1; next} on && /^##/{exit} on' CHANGELOG.md)
 
 # check EXPECT CALL TEXT: compiles `CALL` in an app's code; EXPECT is `warning` (it compiles, with
 # exactly one warning, a deprecation containing TEXT), `error` (it fails, an error containing
 # TEXT) or `clean` (it compiles with no warning).
 check() {
-    local expect=$1 call=$2 text=$3
+    local expect=$1 call=$2 text=$3 documented=${4:-}
+    if [ "$expect" = warning ] && ! grep -qF -- "$documented" <<< "$upgrading"; then
+        echo "listening-spellings: CHANGELOG's \"Upgrading from 0.2.0\" does not name \`$call\` (looked for: $documented)" >&2
+        status=1
+    fi
     cat > "$work/Call.swift" <<SWIFT
 import EventBusKit
 struct Tap: StickyEvent, Sendable { let n: Int }
@@ -50,6 +58,9 @@ SWIFT
             cat "$out" >&2
             echo "listening-spellings: \`$call\` must warn once, a deprecation naming: $text" >&2
             status=1
+        elif [ "$expect" = warning ]; then
+            # The declaration it used, for the check that every deprecation is exercised.
+            grep -F "warning:" "$out" | grep -o "'[^']*' is deprecated" | head -1 | cut -d"'" -f2 >> "$warned"
         fi
     elif [ "$expect" != error ] || ! grep -F "error:" "$out" | grep -qF "$text"; then
         cat "$out" >&2
@@ -59,23 +70,27 @@ SWIFT
 }
 
 # The 0.2.0 spellings.
-while IFS='|' read -r expect call text; do
-    check "$expect" "$call" "$text"
+while IFS='|' read -r expect call text documented; do
+    check "$expect" "$call" "$text" "$documented"
 done <<'CALLS'
-warning|bus.subscribe(to: Tap.self, priority: 2) { _ in }|options: .priority(n)
-warning|bus.subscribe(to: Tap.self, replayingLatest: true) { _ in }|options: .replaysLatest
-warning|bus.subscribe(to: Tap.self, priority: 2, replayingLatest: true) { _ in }|[.priority(n), .replaysLatest]
-warning|bus.subscribe(to: Tap.self, owner: screen, priority: 1) { _, _ in }|subscribe(to:owner:options:)
-warning|bus.subscribe(to: Tap.self, owner: screen, replayingLatest: true) { _, _ in }|options: .replaysLatest
-warning|bus.subscribe(to: AllEvent.self, priority: 1) { (event: any Event) in }|options: .priority(n)
-warning|bus.subscribe(to: AllEvent.self, replayingLatest: true) { _ in }|options: .replaysLatest
-warning|bus.subscribe(to: Conforming<any Tracked>.self, priority: 1) { event in _ = event.name }|options: .priority(n)
-warning|bus.subscribe(to: Conforming<any Tracked>.self, owner: screen, priority: 1) { _, event in _ = event.name }|subscribe(to:owner:options:)
-warning|bus.subscribe(to: AllEvent.self, owner: screen, replayingLatest: true) { _, _ in }|options: .replaysLatest
-warning|bus.events(of: Tap.self, replayingLatest: true)|events(of:options:) with options: .replaysLatest
-warning|bus.events(of: Tap.self, bufferingPolicy: .bufferingNewest(1), replayingLatest: true)|options: .replaysLatest
-warning|[screen].forEach(bus.register)|{ bus.register($0) }
-warning|[screen].forEach(bus.registerWeakly)|{ bus.registerWeakly($0) }
+warning|bus.subscribe(to: Tap.self, priority: 2) { _ in }|options: .priority(n)|`subscribe(to: T.self, priority: 5) { … }`
+warning|bus.subscribe(to: Tap.self, replayingLatest: true) { _ in }|options: .replaysLatest|`subscribe(to: T.self, replayingLatest: true) { … }`
+warning|bus.subscribe(to: Tap.self, priority: 2, replayingLatest: true) { _ in }|[.priority(n), .replaysLatest]|`subscribe(to: T.self, priority: 5, replayingLatest: true) { … }`
+warning|bus.subscribe(to: Tap.self, owner: screen, priority: 1) { _, _ in }|subscribe(to:owner:options:)|the same with `owner:`
+warning|bus.subscribe(to: Tap.self, owner: screen, replayingLatest: true) { _, _ in }|options: .replaysLatest|the same with `owner:`
+warning|bus.subscribe(to: AllEvent.self, priority: 1) { (event: any Event) in }|options: .priority(n)|with `AllEvent.self` or `Conforming<P>.self`
+warning|bus.subscribe(to: AllEvent.self, replayingLatest: true) { _ in }|options: .replaysLatest|with `AllEvent.self` or `Conforming<P>.self`
+warning|bus.subscribe(to: Conforming<any Tracked>.self, priority: 1) { event in _ = event.name }|options: .priority(n)|with `AllEvent.self` or `Conforming<P>.self`
+warning|bus.subscribe(to: Conforming<any Tracked>.self, owner: screen, priority: 1) { _, event in _ = event.name }|subscribe(to:owner:options:)|the same with `owner:`
+warning|bus.subscribe(to: AllEvent.self, owner: screen, replayingLatest: true) { _, _ in }|options: .replaysLatest|the same with `owner:`
+warning|bus.events(of: Tap.self, replayingLatest: true)|events(of:options:) with options: .replaysLatest|`events(of: T.self, replayingLatest: true)`
+warning|bus.events(of: Tap.self, bufferingPolicy: .bufferingNewest(1), replayingLatest: true)|options: .replaysLatest|`events(of: T.self, replayingLatest: true)`
+warning|[screen].forEach(bus.register)|{ bus.register($0) }|`consumers.forEach(bus.register)`
+warning|[screen].forEach(bus.registerWeakly)|{ bus.registerWeakly($0) }|`consumers.forEach(bus.registerWeakly)`
+warning|ConsumerFailedEvent(consumer: screen, event: Tap(n: 1), error: CancellationError()).recipient|renamed to 'consumer'|`failure.recipient`
+warning|ConsumerFailedEvent(recipient: screen, event: Tap(n: 1), error: CancellationError())|replaced by 'init(consumer:event:error:)'|`ConsumerFailedEvent(recipient:event:error:)`
+warning|bus.startTracing().events(of: Tap.self)|renamed to 'recorded(_:)'|`trace.events(of: T.self)`
+warning|RecordingConsumer(willConsume: [Tap.self]).events(of: Tap.self)|renamed to 'recorded(_:)'|`recorder.events(of: T.self)`
 error|bus.subscribe(to: Tap.self, throwing: { try check($0) })|every handler may throw: drop the throwing: label
 error|bus.subscribe(to: AllEvent.self, throwing: { _ in })|every handler may throw: drop the throwing: label
 error|bus.subscribe(to: Conforming<any Tracked>.self, priority: 1, throwing: { _ in })|every handler may throw
@@ -83,7 +98,51 @@ clean|bus.subscribe(to: Tap.self) { try check($0) }|
 clean|bus.register(screen)|
 clean|bus.events(of: Tap.self, bufferingPolicy: .bufferingNewest(1))|
 clean|try await bus.next(Tap.self) { $0.n > 1 }|
+clean|ConsumerFailedEvent(consumer: screen, event: Tap(n: 1), error: CancellationError()).consumer|
+clean|bus.startTracing().recorded(Tap.self)|
+clean|RecordingConsumer(willConsume: [Tap.self]).recorded(Tap.self)|
 CALLS
+
+# Every deprecated declaration of the *+DeprecatedSpellings.swift files was warned about above.
+missing=$(python3 - "$warned" Sources/EventBusKit/*+DeprecatedSpellings.swift <<'PY'
+import re, sys
+from collections import Counter
+# How many calls above warned about each name (two types may deprecate the same name: each
+# needs a call of its own). A function used as a value is warned about by its base name.
+warned = Counter(open(sys.argv[1]).read().split())
+declared = Counter()
+missing = []
+for path in sys.argv[2:]:
+    text = open(path).read()
+    for match in re.finditer(r"@available\([^)]*deprecated.*?\n\s*(?:@\w+\s*\n\s*)*public\s+(func|var|init)\s*(\w*)\s*(?:<[^>]*>)?\s*(\([^{]*?\))?\s*(?:->|\{|:)", text, re.S):
+        kind, name, params = match.group(1), match.group(2), match.group(3) or ""
+        if kind == "var":
+            full = name
+        else:
+            parts, depth, part = [], 0, ""
+            for ch in params.strip()[1:-1]:
+                depth += ch in "(<[" and 1 or (ch in ")>]" and -1 or 0)
+                if ch == "," and depth == 0:
+                    parts.append(part)
+                    part = ""
+                else:
+                    part += ch
+            parts.append(part)
+            labels = [p.strip().split()[0].split(":")[0] for p in parts if p.strip()]
+            full = ("init" if kind == "init" else name) + "(" + "".join(l + ":" for l in labels) + ")"
+        if kind == "func" and full not in warned and len(labels) == 1:
+            full = name  # used as a function value
+        declared[full] += 1
+        if declared[full] > warned[full]:
+            missing.append(f"{path}: {full}")
+print("\n".join(missing))
+PY
+)
+if [ -n "$missing" ]; then
+    echo "listening-spellings: deprecated declarations no call above exercises:" >&2
+    echo "$missing" >&2
+    status=1
+fi
 
 # Streams and waits of a category: a protocol that refines SendableEvent; not a composition.
 while IFS='|' read -r expect call text; do
@@ -97,5 +156,5 @@ error|bus.events(of: AllEvent.self)|does not conform to the 'Sendable' protocol
 CALLS
 
 [ "$status" = 0 ] &&
-    echo "listening-spellings: $checked calls: 0.2.0's spellings deprecated (or refused) naming their new spelling; no stream of a composition with Sendable"
+    echo "listening-spellings: $checked calls: 0.2.0's spellings deprecated (or refused) naming their new spelling, each in CHANGELOG; every deprecation exercised; no stream of a composition with Sendable"
 exit "$status"

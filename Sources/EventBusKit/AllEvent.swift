@@ -8,7 +8,8 @@
 /// As a listening form's target (an ``EventCategory``), it hands each event over as
 /// `any Event`: `bus.subscribe(to: AllEvent.self) { (event: any Event) in … }`.
 ///
-/// `AllEvent` has no cases: it can be listed but never instantiated or dispatched.
+/// `AllEvent` has no cases, and never will (closed): it can be listed but never instantiated
+/// or dispatched.
 ///
 /// ```swift
 /// var willConsume: [any Event.Type] { [AllEvent.self] }

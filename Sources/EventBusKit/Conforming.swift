@@ -27,7 +27,8 @@
 /// stream or a `next` of a category hands its events to another task, so there `P` is a
 /// protocol that refines ``SendableEvent``.
 ///
-/// `Conforming` has no cases: it can be listed but never instantiated or dispatched.
+/// `Conforming` has no cases, and never will (closed): it can be listed but never
+/// instantiated or dispatched.
 public enum Conforming<P>: EventCategory {
     /// Each event is handed over as a `P`.
     public typealias Member = P

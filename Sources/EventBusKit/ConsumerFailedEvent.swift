@@ -12,19 +12,22 @@
 ///
 /// ```swift
 /// bus.subscribe(to: ConsumerFailedEvent.self) { failure in
-///     log.error("\(failure.recipient) failed on \(failure.event): \(failure.error)")
+///     log.error("\(failure.consumer) failed on \(failure.event): \(failure.error)")
 /// }
 /// .store(in: &tokens)  // the subscription lives as long as its token
 /// ```
 ///
 /// The subscription was called, so the event counts as delivered to it: the
 /// `ConsumerFailedEvent` is queued first, then that call's ``DidConsumeEvent`` (when someone
-/// listens for either). An error thrown while handling a `ConsumerFailedEvent` is not
-/// announced again: it would feed itself.
+/// listens for either). A failure is *handled* when at least one listener's call returns
+/// without throwing; one that no listener handled — nobody listens, every listener's `where:`
+/// rejected it, or every listener threw — is reported as
+/// ``EventBus/Problem/Kind/unhandledFailure``. An error thrown while handling a
+/// `ConsumerFailedEvent` is reported too, and not announced again: it would feed itself.
 public struct ConsumerFailedEvent: Event, _BusAnnouncement {
     /// The recipient that threw: an object that stands for the subscription and describes
     /// where it was made (the same object a ``DidConsumeEvent/consumer`` names for it).
-    public let recipient: any EventConsumer
+    public let consumer: any EventConsumer
     /// The event it was handling.
     public let event: any Event
     /// The error it threw.
@@ -34,19 +37,19 @@ public struct ConsumerFailedEvent: Event, _BusAnnouncement {
 
     /// Creates an announcement; the bus makes these, tests may too.
     /// - Parameters:
-    ///   - recipient: The recipient that threw.
+    ///   - consumer: The recipient that threw.
     ///   - event: The event it was handling.
     ///   - error: The error it threw.
-    public init(recipient: any EventConsumer, event: any Event, error: any Error) {
-        self.init(recipient: recipient, event: event, error: error, unhandled: nil)
+    public init(consumer: any EventConsumer, event: any Event, error: any Error) {
+        self.init(consumer: consumer, event: event, error: error, unhandled: nil)
     }
 
     /// An announcement the bus makes, with what it reports if no listener handles it.
     init(
-        recipient: any EventConsumer, event: any Event, error: any Error,
+        consumer: any EventConsumer, event: any Event, error: any Error,
         unhandled: UnhandledReport?
     ) {
-        self.recipient = recipient
+        self.consumer = consumer
         self.event = event
         self.error = error
         self.unhandled = unhandled

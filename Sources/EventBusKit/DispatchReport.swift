@@ -3,6 +3,9 @@
 /// Nothing is ever dropped without being counted in a report: an event the bus refuses is
 /// reported by the dispatch that offered it, and events discarded at the drain budget are
 /// counted by the outermost dispatch.
+///
+/// Closed: a new case comes only in a new major version, so a `switch` over it needs no
+/// `default`.
 public enum DispatchReport: Hashable, Sendable {
     /// The bus was delivering; the event was admitted to the queue and will be delivered
     /// after the events ahead of it. This acknowledges admission, not delivery.

@@ -1,5 +1,8 @@
 extension EventBus {
     /// What a dispatch made while the bus is delivering does.
+    ///
+    /// Closed: a new case comes only in a new major version, so a `switch` over it needs no
+    /// `default`.
     public enum Reentrancy: Equatable, Sendable {
         /// Queue it: it returns ``DispatchReport/queued`` and is delivered after the current
         /// event has reached all of its recipients (breadth-first). The default.

@@ -4,6 +4,9 @@ extension EventBus {
     ///
     /// Cancellation of the waiting task is not one of them: it throws `CancellationError`, as
     /// every cancelled wait does.
+    ///
+    /// Closed: a new case comes only in a new major version, so a `switch` over it needs no
+    /// `default`.
     public enum WaitError: Error, Equatable, Sendable {
         /// No matching event was delivered within the `timeout` given, measured on
         /// `ContinuousClock`. The wait left no recipient behind.

@@ -10,6 +10,11 @@ extension EventTrace {
     ///     #expect(recipient == "Spammer")
     /// }
     /// ```
+    ///
+    /// > Important: `Note` grows: a minor version may add a case (a new kind of note). A
+    /// > `switch` over it needs `@unknown default`; an exhaustive one without it compiles with a
+    /// > warning that asks for one.
+    @nonexhaustive(warn)
     public enum Note {
         /// A dispatch made during the pass was refused: its event, the report
         /// ``EventBus/dispatch(_:fileID:line:)`` returned (``DispatchReport/rejectedFull`` or

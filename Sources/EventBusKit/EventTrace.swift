@@ -18,7 +18,7 @@
 /// ```swift
 /// let trace = bus.startTracing()
 /// screen.tapNext()
-/// #expect(trace.events(of: NavigationEvent.self) == [NavigationEvent(destination: .screenTwo)])
+/// #expect(trace.recorded(NavigationEvent.self) == [NavigationEvent(destination: .screenTwo)])
 /// let navigation = try #require(trace.records(of: NavigationEvent.self).first)
 /// #expect(navigation.cause == nil)
 /// #expect(navigation.recipients == ["FlowController", "Analytics"])
@@ -82,14 +82,15 @@ public final class EventTrace {
     ///
     /// The rule is `event as? T`: a subclass event is a `T` of its superclass, and a protocol
     /// (`(any Analytics).self`) selects every event that conforms to it. The bus's
-    /// announcements are passes too: `events(of: DidConsumeEvent.self)` lists them.
+    /// announcements are passes too: `recorded(DidConsumeEvent.self)` lists them. (A
+    /// recorded array is `recorded(_:)`; `events(of:)` is the bus's live stream.)
     ///
     /// ```swift
-    /// #expect(trace.events(of: Num.self).map(\.value) == [1, 2])
+    /// #expect(trace.recorded(Num.self).map(\.value) == [1, 2])
     /// ```
     /// - Parameter type: The type to keep.
     /// - Returns: The delivered events that are `T`s, in delivery order.
-    public func events<T>(of type: T.Type) -> [T] {
+    public func recorded<T>(_ type: T.Type) -> [T] {
         records.compactMap { $0.event.as(T.self) }
     }
 

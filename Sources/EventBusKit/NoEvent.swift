@@ -7,5 +7,6 @@
 /// a warning to standard error once per consumer type (see
 /// <doc:MigratingFromSwiftEventBus>).
 ///
-/// `NoEvent` has no cases: it can be listed but never instantiated or dispatched.
+/// `NoEvent` has no cases, and never will (closed): it can be listed but never instantiated
+/// or dispatched.
 public enum NoEvent: Event {}

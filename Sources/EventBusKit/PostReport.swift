@@ -14,8 +14,14 @@
 /// case .awaitingDeliverPosted: bus.deliverPosted()  // where the bus's owner can
 /// case .rejectedFull: break                   // dropped; send(_:) would have waited
 /// case .busGone: return
+/// @unknown default: break                     // a case a later version adds
 /// }
 /// ```
+///
+/// > Important: `PostReport` grows: a minor version may add a case (a new answer to a post).
+/// > A `switch` over it needs `@unknown default`; an exhaustive one without it compiles with a
+/// > warning that asks for one.
+@nonexhaustive(warn)
 public enum PostReport: Equatable, Sendable {
     /// The event was admitted to the bus's inbox and will be delivered, through
     /// ``EventBus/dispatch(_:fileID:line:)``, after every event posted before it. This acknowledges

@@ -43,9 +43,16 @@ public final class RecordingConsumer: EventConsumer, CustomStringConvertible {
     }
 
     /// The received events of type `T`, in order.
+    ///
+    /// The rule is `event as? T`, as for ``EventTrace/recorded(_:)``. (A recorded array is
+    /// `recorded(_:)`; `events(of:)` is the bus's live stream.)
+    ///
+    /// ```swift
+    /// #expect(recorder.recorded(Tap.self).count == 1)
+    /// ```
     /// - Parameter type: The type to keep.
     /// - Returns: The events that are `T`s.
-    public func events<T>(of type: T.Type) -> [T] {
+    public func recorded<T>(_ type: T.Type) -> [T] {
         events.compactMap { $0.as(T.self) }
     }
 

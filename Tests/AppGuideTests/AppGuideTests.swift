@@ -37,7 +37,7 @@ import Testing
 
         cart.checkOut()
 
-        let seen = recorder.events(of: CheckoutRequested.self).map(\.itemCount)
+        let seen = recorder.recorded(CheckoutRequested.self).map(\.itemCount)
         #expect(seen == [2])
     }
 

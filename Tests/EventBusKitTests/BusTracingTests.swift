@@ -73,10 +73,10 @@ import Testing
                 TracedPass(5, "", ["Logger"], cause(2, "A")),
                 TracedPass(6, "", ["Logger"], cause(2, "B")),
             ])
-        let announced = trace.events(of: DidConsumeEvent.self)
+        let announced = trace.recorded(DidConsumeEvent.self)
         #expect(announced.map { "\($0.consumer)" } == ["A", "B", "A", "B"])
         #expect(announced.compactMap { $0.event.as(Num.self)?.value } == [1, 1, 2, 2])
-        #expect(trace.events(of: Num.self).map(\.value) == [1, 2])
+        #expect(trace.recorded(Num.self).map(\.value) == [1, 2])
         #expect(trace.records(of: DidConsumeEvent.self).map(\.sequence) == [3, 4, 5, 6])
     }
 
@@ -97,7 +97,7 @@ import Testing
                 TracedPass(4, "other", [], cause(3, "A")),
                 TracedPass(5, "\(NoConsumerEvent(event: Other()))", ["Watchdog"], cause(4, nil)),
             ])
-        #expect(trace.events(of: NoConsumerEvent.self).map { "\($0.event)" } == ["other", "other"])
+        #expect(trace.recorded(NoConsumerEvent.self).map { "\($0.event)" } == ["other", "other"])
     }
 
     @Test func aStreamsDropIsANoteOfThePassAndItsAnnouncementNamesTheStream() {
@@ -129,7 +129,7 @@ import Testing
         }
         #expect((event as? TickEvent)?.count == 1)
         #expect(dropper == name)
-        #expect(trace.events(of: DroppedEvent.self).map { "\($0.event)" } == ["tick(1)"])
+        #expect(trace.recorded(DroppedEvent.self).map { "\($0.event)" } == ["tick(1)"])
         withExtendedLifetime(stream) {}
     }
 
@@ -205,7 +205,7 @@ import Testing
                     TracedPass(3, "", ["Alarm"], cause(2, name)),
                     TracedPass(4, "", ["Keeper"], cause(2, "Caller")),
                 ])
-        #expect(trace.events(of: failed).map { "\($0.event)" } == ["3", "2"])
+        #expect(trace.recorded(failed).map { "\($0.event)" } == ["3", "2"])
         withExtendedLifetime(token) {}
     }
 
@@ -284,7 +284,7 @@ import Testing
                 TracedPass(5, "5", ["A"], nil),
             ])
         #expect(trace.overwrittenCount == 3)
-        #expect(trace.events(of: Num.self).map(\.value) == [4, 5])
+        #expect(trace.recorded(Num.self).map(\.value) == [4, 5])
     }
 
     @Test func aTracesDefaultCapacityIsAThousandPasses() {

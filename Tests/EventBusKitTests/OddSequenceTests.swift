@@ -473,7 +473,7 @@ private final class OddBusOwner {
         bus.register(logger)
         let token = bus.subscribe(to: PageViewEvent.self, handler)
         bus.dispatch(PageViewEvent(page: "one"))
-        return (logger.events(of: DidConsumeEvent.self).last!.consumer, token)
+        return (logger.recorded(DidConsumeEvent.self).last!.consumer, token)
     }
 
     @Test func aStandInCalledWithASubclassEventPassesItThrough() {
@@ -493,7 +493,7 @@ private final class OddBusOwner {
             bus.register(logger)
             let token = bus.subscribe(to: PageViewEvent.self) { _ in }
             bus.dispatch(PageViewEvent(page: "one"))
-            let consumer = logger.events(of: DidConsumeEvent.self).last!.consumer
+            let consumer = logger.recorded(DidConsumeEvent.self).last!.consumer
             // A class that is no PageViewEvent: reinterpreting it would be memory-unsafe.
             consumer.consume(OddNotAPage())
             withExtendedLifetime(token) {}

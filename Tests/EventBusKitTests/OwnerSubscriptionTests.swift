@@ -124,7 +124,7 @@ final class OwnerBoundScreen {
         bus.register(logger)
         bus.subscribe(to: Num.self, owner: screen) { _, _ in }
         bus.dispatch(Num(1))
-        let described = logger.events(of: DidConsumeEvent.self).map { "\($0.consumer)" }
+        let described = logger.recorded(DidConsumeEvent.self).map { "\($0.consumer)" }
         #expect(described.count == 1)
         #expect(described.first?.hasPrefix("Subscription(to: Num, at: EventBusKitTests/") == true)
         #expect(described.first?.hasSuffix(", owner: OwnerBoundScreen)") == true)

@@ -62,7 +62,7 @@ import Testing
         poster.post(Num(1))
         poster.post(Other())
         await poster.waitUntilDelivered()
-        #expect(recorder.events(of: Num.self).map(\.value) == [1])
+        #expect(recorder.recorded(Num.self).map(\.value) == [1])
         #expect(logger.events.map(label) == ["(R consumed 1)", "(nobody got other)"])
     }
 
@@ -80,7 +80,7 @@ import Testing
             reports == [.awaitingDeliverPosted, .awaitingDeliverPosted, .awaitingDeliverPosted])
         #expect(recorder.events.isEmpty)
         #expect(bus.deliverPosted() == Array(repeating: .drained(events: 1), count: 3))
-        #expect(recorder.events(of: Num.self).map(\.value) == [1, 2, 3])
+        #expect(recorder.recorded(Num.self).map(\.value) == [1, 2, 3])
         #expect(bus.deliverPosted() == [])
     }
 
@@ -98,7 +98,7 @@ import Testing
             bus.deliverPosted()
         }
         #expect(delivered)
-        #expect(recorder.events(of: Num.self).map(\.value) == [1])
+        #expect(recorder.recorded(Num.self).map(\.value) == [1])
     }
 
     @Test func aDeliverPostedCallMadeDuringDeliveryLeavesThePostedEventsForTheNextCall() {
@@ -139,11 +139,11 @@ import Testing
         let delivered = await withCheckedContinuation { continuation in
             barrier = continuation
             bus.dispatch(Num(0))
-            #expect(recorder.events(of: Num.self).map(\.value) == [0])
+            #expect(recorder.recorded(Num.self).map(\.value) == [0])
             bus.deliverPosted()
         }
         #expect(delivered)
-        #expect(recorder.events(of: Num.self).map(\.value) == [0, 1])
+        #expect(recorder.recorded(Num.self).map(\.value) == [0, 1])
         withExtendedLifetime(nested) {}
     }
 
@@ -167,7 +167,7 @@ import Testing
         bus.register(recorder)
         #expect((1...150).map { poster.post(Num($0)) }.allSatisfy { $0 == .awaitingDeliverPosted })
         #expect(bus.deliverPosted().count == 150)
-        #expect(recorder.events(of: Num.self).map(\.value) == Array(1...150))
+        #expect(recorder.recorded(Num.self).map(\.value) == Array(1...150))
     }
 
     @MainActor

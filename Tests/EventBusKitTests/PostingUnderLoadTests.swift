@@ -118,7 +118,7 @@ final class ChatService {
         bus.dispatch(Num(2))
         poster.post(Num(3))
         #expect(bus.deliverPosted() == [.drained(events: 1)])
-        #expect(seen.events(of: Num.self).map(\.value) == [1, 2, 3])
+        #expect(seen.recorded(Num.self).map(\.value) == [1, 2, 3])
         #expect(problems.isEmpty)
     }
 
@@ -174,7 +174,7 @@ final class ChatService {
         #expect(poster.post(Num(3)) == .rejectedFull)
         #expect(poster.post(Num(4)) == .rejectedFull)
         #expect(bus.deliverPosted().count == 2)
-        #expect(seen.events(of: Num.self).map(\.value) == [1, 2])
+        #expect(seen.recorded(Num.self).map(\.value) == [1, 2])
         #expect(problems.problems.map(\.kind) == [.postRefused])
         #expect(problems.problems.first?.count == 2)
         #expect(
@@ -209,7 +209,7 @@ final class ChatService {
         bus.deliverPosted()  // delivers 1, then lets the send in
         #expect(try await sending.value == .awaitingDeliverPosted)
         bus.deliverPosted()
-        #expect(seen.events(of: Num.self).map(\.value) == [1, 2])
+        #expect(seen.recorded(Num.self).map(\.value) == [1, 2])
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -224,7 +224,7 @@ final class ChatService {
         await #expect(throws: CancellationError.self) { try await sending.value }
         bus.deliverPosted()
         bus.deliverPosted()
-        #expect(seen.events(of: Num.self).map(\.value) == [1])
+        #expect(seen.recorded(Num.self).map(\.value) == [1])
     }
 
     @Test(.timeLimit(.minutes(1)))

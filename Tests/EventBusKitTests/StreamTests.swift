@@ -157,8 +157,8 @@ import Testing
         // …but the pass skips it (nobody got 1: a NoConsumerEvent, no DidConsumeEvent) and
         // drops it.
         #expect(bus.dispatch(Num(1)) == .drained(events: 2))
-        #expect(logger.events(of: NoConsumerEvent.self).count == 1)
-        #expect(logger.events(of: DidConsumeEvent.self).count == 1)
+        #expect(logger.recorded(NoConsumerEvent.self).count == 1)
+        #expect(logger.recorded(DidConsumeEvent.self).count == 1)
         #expect(bus.registeredEntryCount == 1)
     }
 
@@ -202,7 +202,7 @@ import Testing
         bus!.register(drops)
         let stream = bus!.events(of: Num.self, bufferingPolicy: .bufferingNewest(2))
         for value in 1...5 { bus!.dispatch(Num(value)) }
-        let dropped = drops.events(of: DroppedEvent.self)
+        let dropped = drops.recorded(DroppedEvent.self)
         #expect(dropped.compactMap { $0.event.as(Num.self)?.value } == [1, 2, 3])
         #expect(
             dropped.allSatisfy {
@@ -220,7 +220,7 @@ import Testing
         let stream = bus!.events(of: Num.self, bufferingPolicy: .bufferingOldest(2))
         for value in 1...5 { bus!.dispatch(Num(value)) }
         #expect(
-            drops.events(of: DroppedEvent.self).compactMap { $0.event.as(Num.self)?.value } == [
+            drops.recorded(DroppedEvent.self).compactMap { $0.event.as(Num.self)?.value } == [
                 3, 4, 5,
             ])
         bus = nil
@@ -236,7 +236,7 @@ import Testing
         bus!.dispatch(StreamTap(name: "buy"))
         bus!.dispatch(StreamTap(name: "share"))
         #expect(
-            drops.events(of: DroppedEvent.self).map { $0.event.as(StreamTap.self)?.name } == ["buy"]
+            drops.recorded(DroppedEvent.self).map { $0.event.as(StreamTap.self)?.name } == ["buy"]
         )
         bus = nil
         #expect(await collect(stream).map(\.name) == ["share"])

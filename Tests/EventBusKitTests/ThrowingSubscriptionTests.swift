@@ -3,7 +3,7 @@ import Testing
 
 @Suite(.noUnexpectedProblems) struct ThrowingSubscriptionTests {
     @Test(.allowsProblems) func aFailureAnnouncedOutsideAPassCountsTheDiscardsOfItsDrain() {
-        // The stand-in is public (here through `ConsumerFailedEvent.recipient`); called
+        // The stand-in is public (here through `ConsumerFailedEvent.consumer`); called
         // directly, outside any pass, it announces its failure in a drain of its own, whose
         // report no caller receives: its discards are counted in `unattendedDiscards`.
         let bus = EventBus(maximumEventsPerDrain: 2)
@@ -12,7 +12,7 @@ import Testing
             throw HandlerError(code: number.value)
         }
         let listener = bus.subscribe(to: ConsumerFailedEvent.self) { failure in
-            standIn = failure.recipient
+            standIn = failure.consumer
             bus.dispatch(Other())
             bus.dispatch(Other())
         }
@@ -50,12 +50,12 @@ import Testing
         #expect(bus.dispatch(Num(1)) == .drained(events: 1))
         #expect(bus.dispatch(Num(2)) == .drained(events: 2))
         #expect(calls == 2)  // never retried
-        let failed = failures.events(of: ConsumerFailedEvent.self)
+        let failed = failures.recorded(ConsumerFailedEvent.self)
         #expect(failed.count == 1)
         #expect(failed.first?.event.as(Num.self)?.value == 2)
         #expect(failed.first?.error as? HandlerError == HandlerError(code: 2))
         #expect(
-            failed.first.map { "\($0.recipient)" }?
+            failed.first.map { "\($0.consumer)" }?
                 .hasPrefix("Subscription(to: Num, at: EventBusKitTests/") == true)
         withExtendedLifetime(failing) {}
     }
@@ -71,7 +71,7 @@ import Testing
         let failure = logger.events.first?.as(ConsumerFailedEvent.self)
         let did = logger.events.last?.as(DidConsumeEvent.self)
         #expect(failure != nil && did != nil)
-        #expect(failure.map { $0.recipient === did?.consumer } == true)
+        #expect(failure.map { $0.consumer === did?.consumer } == true)
         withExtendedLifetime(failing) {}
     }
 
@@ -128,7 +128,7 @@ import Testing
             if number.value < 0 { throw HandlerError(code: number.value) }
         }
         bus.dispatch(Num(1))
-        let described = logger.events(of: DidConsumeEvent.self).map { "\($0.consumer)" }
+        let described = logger.recorded(DidConsumeEvent.self).map { "\($0.consumer)" }
         #expect(
             described == [
                 subscriptionName("Num", line: plainLine),

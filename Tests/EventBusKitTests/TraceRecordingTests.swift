@@ -164,7 +164,7 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.text) }
             }
             #expect(overwritten == nil)
             #expect(held?.page == "two")
-            #expect(trace.events(of: PageViewEvent.self).map(\.page) == ["two"])
+            #expect(trace.recorded(PageViewEvent.self).map(\.page) == ["two"])
         }
         #expect(held == nil)
     }
@@ -190,19 +190,19 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.text) }
         ] {
             _ = trace.beginPass(event, cause: nil)
         }
-        #expect(trace.events(of: Num.self).map(\.value) == [1, 2])
+        #expect(trace.recorded(Num.self).map(\.value) == [1, 2])
         #expect(trace.records(of: Num.self).map(\.sequence) == [1, 5])
-        #expect(trace.events(of: PageViewEvent.self).map(\.page) == ["one", "two", "three"])
-        #expect(trace.events(of: UserRewardPageViewEvent.self).map(\.page) == ["two"])
+        #expect(trace.recorded(PageViewEvent.self).map(\.page) == ["one", "two", "three"])
+        #expect(trace.recorded(UserRewardPageViewEvent.self).map(\.page) == ["two"])
         #expect(trace.records(of: (any Analytics).self).map(\.sequence) == [3, 6])
-        #expect(trace.events(of: Other.self).isEmpty)
+        #expect(trace.recorded(Other.self).isEmpty)
     }
 
     @Test func aNewTraceIsEmpty() {
         let trace = EventTrace(capacity: 5)
         #expect(trace.records.isEmpty)
         #expect(trace.overwrittenCount == 0)
-        #expect(trace.events(of: Num.self).isEmpty)
+        #expect(trace.recorded(Num.self).isEmpty)
         #expect(trace.tree == "(no passes recorded)\n")
         #expect(
             trace.mermaid == """

@@ -66,7 +66,7 @@ extension AnyHashable: Event {}
         bus.register(everything)
         bus.dispatch(ValueTick(number: 1))
         bus.dispatch(Num(2))
-        #expect(ticks.events(of: ValueTick.self) == [ValueTick(number: 1)])
+        #expect(ticks.recorded(ValueTick.self) == [ValueTick(number: 1)])
         #expect(ticks.events.count == 1)
         #expect(announcements.events.isEmpty)  // DidConsumeEvents were queued for `ticks`
         #expect(everything.events.isEmpty)  // no event `is AllEvent`

@@ -230,5 +230,5 @@ actor PosterFromInitService {
     func vendPosterHere() -> EventPoster { bus.poster() }
 
     /// The numbers delivered so far.
-    func delivered() -> [Int] { recorder.events(of: Num.self).map(\.value) }
+    func delivered() -> [Int] { recorder.recorded(Num.self).map(\.value) }
 }

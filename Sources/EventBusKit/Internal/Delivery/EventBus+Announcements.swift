@@ -70,7 +70,7 @@ extension EventBus {
             guard listening else { return record(report) }
             announce(
                 ConsumerFailedEvent(
-                    recipient: recipient, event: event, error: error, unhandled: report),
+                    consumer: recipient, event: event, error: error, unhandled: report),
                 by: name)
         case .dropped(let dropped):
             trace?.recordNote(.dropped(event: dropped, stream: name), inPass: inPass)

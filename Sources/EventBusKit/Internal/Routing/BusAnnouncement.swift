@@ -34,6 +34,6 @@ extension ConsumerFailedEvent {
     private struct ProbeError: Error {}
 
     static var probe: ConsumerFailedEvent {
-        ConsumerFailedEvent(recipient: ProbeConsumer(), event: ProbeEvent(), error: ProbeError())
+        ConsumerFailedEvent(consumer: ProbeConsumer(), event: ProbeEvent(), error: ProbeError())
     }
 }
