@@ -80,12 +80,14 @@ public final class EventBus {
     let problems = InPlace(ProblemLog())
     /// Whether `postsAwaitDelivery` was reported: it is, once per bus.
     var warnedPostsAwaitDelivery = false
-    /// The calls of listeners of a failure or a drop that threw, in the running pass of that
-    /// announcement (see `settleAnnouncement(_:delivered:)`).
-    var failedListenerCalls = 0
     /// The problems pushed out of ``problems`` to make room for a new site, to report in the
     /// next round.
     var pushedOut: [Problem] = []
+    /// Where the last dispatch the running drain queued was made: the site of a
+    /// `drainLimitReached` report (in a loop, the dispatch that keeps it going). Set by
+    /// `admitDuringDelivery`, cleared as the drain ends. Kept here, not passed down from the
+    /// outermost dispatch: a call site held across its pass costs every delivery of the pass.
+    var queuedSite: EventTrace.Origin?
     /// The time problems are reported at, for the back-off; the tests drive it.
     var problemTime: () -> ContinuousClock.Instant = { .now }
 
@@ -213,6 +215,6 @@ public final class EventBus {
             if core.problemsWaiting { reportProblems() }
             return DeliveryCore.singlePassReport
         }
-        return drainAndReport(fileID: fileID, line: line)
+        return drainAndReport()
     }
 }

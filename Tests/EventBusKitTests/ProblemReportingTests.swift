@@ -44,6 +44,20 @@ import Testing
                 + "the loop, or raise maximumEventsPerDrain")
     }
 
+    /// §16.3: a drain limit's site is where the dispatch that keeps the loop going was made,
+    /// so the same loop begun from two places is one site, and its repeat backs off.
+    @Test func aLoopBegunFromTwoPlacesIsOneSite() {
+        let (bus, recorder) = Self.observedBus()
+        bus.register(
+            TraceConsumer("Loop", [Num.self], trace: Trace()) {
+                bus.dispatch($0, fileID: "App/Loop.swift", line: 3)
+            })
+        bus.dispatch(Num(1), fileID: "App/First.swift", line: 1)
+        bus.dispatch(Num(1), fileID: "App/Second.swift", line: 2)
+        #expect(recorder.problems.map(\.kind) == [.drainLimitReached])
+        #expect(recorder.problems.map(\.count) == [1])
+    }
+
     @Test func aFailureNobodyListensForIsReported_andItsRepeatsBackOff() {
         struct Broken: Error {}
         let recorder = ProblemRecorder()

@@ -31,21 +31,23 @@ extension EventBus {
             return refusal
         }
         let cause = tracedCause(by: tracedRecipient)
-        let origin = trace == nil ? nil : EventTrace.Origin(fileID: fileID, line: line)
-        changeCore { $0.enqueue(dispatched: event, cause: cause, origin: origin) }
+        let origin = EventTrace.Origin(fileID: fileID, line: line)
+        changeCore { $0.enqueue(dispatched: event, cause: cause, origin: trace == nil ? nil : origin) }
+        queuedSite = origin
         return .queued
     }
 
     /// Runs the passes of the waiting events until the core says the drain is over, discards
     /// what the budget leaves, and reports.
-    /// `ranFirst` is `false` for a drain that begins with nothing delivered (replays);
-    /// `origin` is where the dispatch that began it was made, the site of a report of its
-    /// discards.
+    /// `ranFirst` is `false` for a drain that begins with nothing delivered (replays). A
+    /// report of its discards names, as its site, where the last dispatch it queued was made
+    /// (``queuedSite``): in a loop, the dispatch that keeps it going.
     @inline(never)
-    func drain(ranFirst: Bool = true, startedAt origin: EventTrace.Origin? = nil)
-        -> DispatchReport
-    {
-        defer { if core.queueMayShrink { changeCore { $0.fitQueueToLastDrain() } } }
+    func drain(ranFirst: Bool = true) -> DispatchReport {
+        defer {
+            queuedSite = nil
+            if core.queueMayShrink { changeCore { $0.fitQueueToLastDrain() } }
+        }
         var ran = ranFirst
         while true {
             switch core.passEnded(ran: ran) {
@@ -60,7 +62,8 @@ extension EventBus {
                         next.event, to: replay.recipient, stamp: replay.stamp,
                         cause: next.cause)
                 } else {
-                    runPass(next.event, cause: next.cause, origin: next.origin)
+                    let delivered = runPass(next.event, cause: next.cause, origin: next.origin)
+                    if !next.isDispatched { settleIfAnnouncement(next.event, delivered: delivered) }
                     ran = true
                 }
             case .discardWaiting:
@@ -70,7 +73,7 @@ extension EventBus {
                 trace?.recordNote(
                     .discarded(count: core.discardedCount), inPass: pass.tracedPass)
                 recordProblem(
-                    .drainLimitReached, site: origin.map { "\($0.fileID):\($0.line)" } ?? "",
+                    .drainLimitReached, site: queuedSite.map { "\($0.fileID):\($0.line)" } ?? "",
                     what: "a drain delivered maximumEventsPerDrain (\(maximumEventsPerDrain)) "
                         + "events and discarded \(core.discardedCount) waiting",
                     fix: "a recipient probably dispatches on every event it receives: break the "
@@ -90,7 +93,7 @@ extension EventBus {
             return
         }
         core.beginDrain()
-        runPass(event, cause: cause)
+        settleIfAnnouncement(event, delivered: runPass(event, cause: cause))
         countUnattended(drain())
     }
 

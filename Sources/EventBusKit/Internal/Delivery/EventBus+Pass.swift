@@ -5,17 +5,21 @@
 extension EventBus {
     /// Delivers `event` to the recipients its route holds when the pass begins; `cause` and
     /// `origin` are what a running trace records for the pass (`origin` is read only then).
+    ///
+    /// - Returns: How many recipients it called (for the bus's announcements, see
+    ///   ``settleIfAnnouncement(_:delivered:)``).
+    @discardableResult
     @inline(__always)
     func runPass(
         _ event: any Event, cause: EventTrace.Cause?,
         origin: @autoclosure () -> EventTrace.Origin? = nil
-    ) {
+    ) -> Int {
         let route = route(of: event)
         if route.isSticky { storeLatest(event, over: route) }
         if let trace {
-            runTracedPass(event, over: route, cause: cause, origin: origin(), trace: trace)
+            return runTracedPass(event, over: route, cause: cause, origin: origin(), trace: trace)
         } else {
-            runPass(event, over: route, watchedBy: UnwatchedPass())
+            return runPass(event, over: route, watchedBy: UnwatchedPass())
         }
     }
 
@@ -27,9 +31,9 @@ extension EventBus {
         let route = RouteView(entries: entries, kind: EventKind(type(of: event)))
         withExtendedLifetime(entries) {
             if let trace {
-                runTracedPass(event, over: route, cause: cause, origin: nil, trace: trace)
+                _ = runTracedPass(event, over: route, cause: cause, origin: nil, trace: trace)
             } else {
-                runPass(event, over: route, watchedBy: UnwatchedPass())
+                _ = runPass(event, over: route, watchedBy: UnwatchedPass())
             }
         }
     }
@@ -39,18 +43,18 @@ extension EventBus {
     private func runTracedPass(
         _ event: any Event, over route: RouteView, cause: EventTrace.Cause?,
         origin: EventTrace.Origin?, trace: EventTrace
-    ) {
+    ) -> Int {
         runPass(
             event, over: route,
             watchedBy: TracedPass(trace: trace, cause: cause, origin: origin))
     }
 
     /// The pass itself, compiled once for each kind of watcher: with no trace running, it is
-    /// a loop with no trace code in it.
+    /// a loop with no trace code in it. Returns how many recipients it called.
     @inline(__always)
     private func runPass<Watcher: PassWatcher>(
         _ event: any Event, over route: RouteView, watchedBy watcher: Watcher
-    ) {
+    ) -> Int {
         // The pass reads its entries unretained; `changeRegistry` pins them if the registry
         // changes before the pass ends (see `RouteEntries`).
         pass.runningEntries = route.owner
@@ -62,7 +66,6 @@ extension EventBus {
             event, entries, ofAnnouncement: route.isAnnouncement, from: 0, watchedBy: watcher,
             asksPredicates: false)
         watcher.deliveriesEnded(on: self)
-        if route.isAnnouncement { settleAnnouncement(event, delivered: delivered) }
         if DeliveryCore.announcesNoConsumer(
             delivered: delivered, ofAnnouncement: route.isAnnouncement,
             listening: hasLiveListeners(for: NoConsumerEvent.self))
@@ -71,6 +74,7 @@ extension EventBus {
                 announcement: NoConsumerEvent(event: event),
                 cause: watcher.announcementCause(namingRecipient: false, on: self))
         }
+        return delivered
     }
 
     /// Calls the recipients of the pass's `entries` from `start`, and returns how many it

@@ -124,10 +124,9 @@ extension EventBus {
         for problem in pushedOut + problems.value.takeAll() { report(problem) }
     }
 
-    /// Runs the drain of a dispatch made at `fileID`:`line`, then reports the problems it
-    /// gathered.
-    func drainAndReport(fileID: String, line: Int) -> DispatchReport {
-        let report = drain(startedAt: EventTrace.Origin(fileID: fileID, line: line))
+    /// Runs the drain of a dispatch, then reports the problems it gathered.
+    func drainAndReport() -> DispatchReport {
+        let report = drain()
         if core.problemsWaiting { reportProblems() }
         return report
     }

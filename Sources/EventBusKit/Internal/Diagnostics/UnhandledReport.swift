@@ -11,6 +11,9 @@ final class UnhandledReport {
     let fix: String
     /// For a drop, the stream: it is reported once per stream.
     let stream: (any AnyStandIn)?
+    /// The calls of listeners that threw on the announcement carrying this report: listeners
+    /// that did not handle it.
+    var failedCalls = 0
 
     init(
         _ kind: EventBus.Problem.Kind, site: String, what: String, fix: String,
