@@ -32,7 +32,8 @@ extension EventBus {
         }
         let cause = tracedCause(by: tracedRecipient)
         let origin = EventTrace.Origin(fileID: fileID, line: line)
-        changeCore { $0.enqueue(dispatched: event, cause: cause, origin: trace == nil ? nil : origin) }
+        let tracedOrigin = trace == nil ? nil : origin
+        changeCore { $0.enqueue(dispatched: event, cause: cause, origin: tracedOrigin) }
         queuedSite = origin
         return .queued
     }
