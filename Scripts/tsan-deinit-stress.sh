@@ -9,7 +9,10 @@ cd "$(dirname "$0")/.."
 scratch=${1:-.build-tsan}
 mkdir -p "$scratch"
 clang -c -fPIC -O1 Tests/TSanDeinitChecking/tsan-deinit-checking.c -o "$scratch/tsan-deinit-checking.o"
-TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}" swift test --sanitize=thread --scratch-path "$scratch" \
+# EVENTBUS_STRESS=1: the suite is a stress suite, which `swift test` skips without it (and
+# would pass having run nothing).
+EVENTBUS_STRESS=1 TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}" \
+    swift test --sanitize=thread --scratch-path "$scratch" \
     -Xlinker --wrap=__tsan_ignore_thread_begin -Xlinker --wrap=__tsan_ignore_thread_end \
     -Xlinker "$scratch/tsan-deinit-checking.o" \
     --filter TokenReleaseStressTests

@@ -1,15 +1,16 @@
 extension EventBus {
     /// A probable mistake the bus detected, with what to do about it.
     ///
-    /// The bus gathers occurrences per ``Kind`` and reports them when the outermost call the
-    /// app made into it returns (`dispatch`, `register`, `subscribe`, `events`,
-    /// `deliverPosted()`, a drain of posted events, `cancelDelivery()`): at most one report
-    /// per kind per such call, carrying the count. On an idle bus, an occurrence of a kind
-    /// already reported since the bus last delivered anything is counted into the next
-    /// report instead; occurrences still held when the bus is deallocated are reported from
-    /// its `deinit`. Reports go to ``EventBus/onProblem``; with no handler, debug builds print
+    /// The bus gathers occurrences per ``Kind`` and *site* (where they come from: a call site,
+    /// a subscription, a consumer's type, or the bus) and reports them when the outermost call
+    /// the app made into it returns (`dispatch`, `register`, `subscribe`, `events`,
+    /// `deliverPosted()`, a slice of posted events, `cancelDelivery()`): at most one report per
+    /// kind and site per such call, carrying the count. A kind at one site is reported at its
+    /// 1st, 10th and 100th occurrence, then at most once a minute while it recurs; what is held
+    /// back is reported by the first call after its minute and from the bus's `deinit`, so the
+    /// counts add up. Reports go to ``EventBus/onProblem``; with no handler, debug builds print
     /// each to standard error as one line beginning `EventBusKit: `, and release builds print
-    /// nothing.
+    /// nothing. The article <doc:WhenSomethingGoesWrong> lists each kind's site.
     ///
     /// ```swift
     /// var problems: [EventBus.Problem] = []
@@ -44,11 +45,13 @@ extension EventBus {
             public static let dispatchRefused = Kind(name: "dispatchRefused")
             /// A drain ended with ``DispatchReport/limitReached(processed:discarded:)``.
             public static let drainLimitReached = Kind(name: "drainLimitReached")
-            /// An error thrown by a subscription's closure reached no recipient: nothing
-            /// listens for ``ConsumerFailedEvent``.
+            /// An error thrown by a subscription's closure that no ``ConsumerFailedEvent``
+            /// listener handled (none listens, or every listener rejected it or threw), or an
+            /// error a ``ConsumerFailedEvent`` listener threw.
             public static let unhandledFailure = Kind(name: "unhandledFailure")
-            /// A stream's buffer dropped an event and nothing listens for ``DroppedEvent``:
-            /// reported once per stream, at its first drop.
+            /// A stream's buffer dropped an event and no ``DroppedEvent`` listener handled the
+            /// drop (none listens, or every listener rejected it or threw): reported once per
+            /// stream, at its first such drop.
             public static let streamDroppedEvents = Kind(name: "streamDroppedEvents")
             /// A post, a send or ``EventPoster/waitUntilDelivered()`` had to wait for the
             /// owner of a bus that knows no actor (its poster was made outside any actor), or
