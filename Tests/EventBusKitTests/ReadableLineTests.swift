@@ -1,0 +1,111 @@
+import Testing
+
+@testable import EventBusKit
+
+/// Contract §16.4: wherever a line shows a recipient or an event, a shortened name keeps its
+/// call site, a cut value is marked so the mark cannot be read as part of it, no line is
+/// longer than 120 characters, and nesting deeper than 8 is shown as a depth marker.
+@Suite(.noUnexpectedProblems) struct ReadableLineTests {
+    typealias Checkout = CheckoutCompletedWithLoyaltyDiscountAppliedAndReceiptEmailedEvent
+
+    /// The long subscription of these tests: `Subscription(to: Checkout…, at: …:1042)`.
+    static let checkoutSubscription =
+        "Subscription(to: CheckoutCompletedWithLoyaltyDiscountAppliedAndReceiptEmailedEvent, "
+        + "at: \(longFileID):\(longLine))"
+
+    // MARK: - The cuts
+
+    @Test(arguments: [
+        // Fits: whole.
+        (
+            "Subscription(to: ItemAdded, at: CartApp/CartModel.swift:42)", 59,
+            "Subscription(to: ItemAdded, at: CartApp/CartModel.swift:42)"
+        ),
+        // A little too long: the call site's module goes.
+        (
+            "Subscription(to: ItemAdded, at: CartApp/CartModel.swift:42)", 57,
+            "Subscription(to: ItemAdded, at: …CartModel.swift:42)"
+        ),
+        // The head is cut; the whole call site stays while the head keeps a third of the room.
+        (
+            "Subscription(to: CheckoutCompleted, at: CartApp/CartModel.swift:42)", 55,
+            "Subscription(to: Chec…, at: CartApp/CartModel.swift:42)"
+        ),
+        // Otherwise the file's name and line, and the head gets the rest.
+        (
+            "Subscription(to: ItemAdded, at: CartApp/CartModel.swift:42)", 48,
+            "Subscription(to: ItemAdded, …CartModel.swift:42)"
+        ),
+        (
+            "Subscription(to: ItemAdded, at: CartApp/CartModel.swift:42)", 40,
+            "Subscription(to: Ite…CartModel.swift:42)"
+        ),
+        // What follows the call site stays too.
+        (
+            "audit (once, at: App/Cart.swift:12, owner: CartModel)", 40,
+            "audit (…Cart.swift:12, owner: CartModel)"
+        ),
+        // A call site alone loses its module.
+        ("PrizeApp/ScreenController.swift:59", 30, "…ScreenController.swift:59"),
+        // No call site: the first two thirds and the last third.
+        (
+            "VeryLongModuleName.SomeGenericType<AnotherVeryLongTypeName, YetAnotherOne>", 40,
+            "VeryLongModuleName.SomeGen…etAnotherOne>"
+        ),
+    ])
+    func aNameIsCutInTheMiddleAndKeepsItsCallSite(name: String, width: Int, shown: String) {
+        #expect(cutName(name, to: width) == shown)
+        #expect(shown.count <= width)
+    }
+
+    @Test(arguments: [
+        ("Checkout(totalCents: 13800)", 27, "Checkout(totalCents: 13800)"),
+        // Never inside a number: `1380 […]` is not 1380.
+        ("Checkout(totalCents: 13800)", 24, "Checkout(totalCents: […]"),
+        ("Checkout(items: 3, totalCents: 13800, note: \"x\")", 30, "Checkout(items: 3, […]"),
+        ("Price(amount: 13.80, currency: EUR)", 22, "Price(amount: […]"),
+        // A word that fills more than half the room is cut inside.
+        ("AVeryLongIdentifierWithoutABreak(1)", 20, "AVeryLongIdentif […]"),
+    ])
+    func aValueIsCutAtItsEndAndMarked(value: String, width: Int, shown: String) {
+        #expect(cutValue(value, to: width) == shown)
+        #expect(shown.count <= width)
+    }
+
+    @Test func aListKeepsTheNamesThatFitAndSaysHowManyMore() {
+        let four = ["RewardModel", "AnalyticsMediator", "Logger", "Audit"]
+        #expect(cutNames(four, to: 50) == four.joined(separator: ", "))
+        #expect(cutNames(four, to: 41) == "RewardModel, AnalyticsMediator and 2 more")
+        // The last name shown may be cut, to no less than half of it.
+        #expect(cutNames(four, to: 40) == "RewardModel, AnalyticsM…iator and 2 more")
+        #expect(cutNames(four, to: 30) == "RewardModel and 3 more")
+        // Too little room even for one name: its first character, and how many more.
+        #expect(cutNames(four, to: 10) == "R… and 3 more")
+        #expect(
+            cutNames(["Prize", "Subscription(to: ClaimEvent, at: App/Prize.swift:40)"], to: 40)
+                == "Prize, Subscription(to: …Prize.swift:40)")
+    }
+
+    @Test func aLineSharesItsRoomAndKeepsItsWords() {
+        let line: ReadableLine =
+            "\(value: "Checkout(items: 3, totalCents: 13800)") from "
+            + "\(name: "Subscription(to: Checkout, at: Shop/Cart.swift:42)") → "
+            + "\(names: ["Audit", "Ledger"])"
+        #expect(
+            line.fitted(to: 200)
+                == "Checkout(items: 3, totalCents: 13800) from Subscription(to: Checkout, at: "
+                + "Shop/Cart.swift:42) → Audit, Ledger")
+        // Each cut part keeps what it must (the name its call site), and they share the rest
+        // of the room equally; the words stay.
+        #expect(
+            line.fitted(to: 80)
+                == "Checkout(items: 3, […] from Subscription(to: Chec…Cart.swift:42) → Audit, Ledger"
+        )
+        #expect(
+            line.fitted(to: 60) == "Checkout( […] from Subscripti…Cart.swift:42) → Audit, Ledger")
+        // Line breaks in app text read as spaces.
+        #expect(
+            ("\(value: "two\nlines") and \(name: "a\r\nb")" as ReadableLine).fitted()
+                == "two lines and a b")
+    }
+}
