@@ -108,4 +108,46 @@ import Testing
             ("\(value: "two\nlines") and \(name: "a\r\nb")" as ReadableLine).fitted()
                 == "two lines and a b")
     }
+
+    // MARK: - Where lines are made
+
+    @Test func aThirtyDeepFeedbackChainShowsItsDepthInsteadOfIndenting() {
+        let bus = EventBus()
+        let trace = bus.startTracing()
+        let echo = bus.subscribe(to: Num.self, fileID: "App/Echo.swift", line: 7) { number in
+            if number.value < 30 {
+                bus.dispatch(Num(number.value + 1), fileID: "App/Echo.swift", line: 8)
+            }
+        }
+        bus.dispatch(Num(1), fileID: "App/Main.swift", line: 1)
+        let tree = trace.tree.split(separator: "\n").map(String.init)
+        #expect(tree.count == 30)
+        #expect(tree.allSatisfy { $0.count <= 120 })
+        let echo7 = "Subscription(to: Num, at: App/Echo.swift:7)"
+        #expect(
+            Array(tree[0..<3]) == [
+                "1. 1 at App/Main.swift:1 → \(echo7)",
+                "└─ 2. 2 from Subscription(to: Num, at: …Echo.swift:7) at App/Echo.swift:8 → \(echo7)",
+                "   └─ 3. 3 from Subscription(to: Num, at: …Echo.swift:7) at App/Echo.swift:8 → "
+                    + "Subscription(to: Num, at: …Echo.swift:7)",
+            ])
+        // Depth 8 is the deepest indentation; deeper lines stay in its column and say their
+        // depth.
+        let column = String(repeating: " ", count: 21) + "└─ "
+        #expect(
+            Array(tree[8..<11]) == [
+                column + "9. 9 from Subscription(to: …Echo.swift:7) at App/Echo.swift:8 → "
+                    + "Subscription(to: N…Echo.swift:7)",
+                column + "[depth 9] 10. 10 from Subscriptio…Echo.swift:7) at App/Echo.swift:8 → "
+                    + "Subscription…Echo.swift:7)",
+                column + "[depth 10] 11. 11 from Subscriptio…Echo.swift:7) at App/Echo.swift:8 → "
+                    + "Subscriptio…Echo.swift:7)",
+            ])
+        #expect(
+            tree.last
+                == column
+                + "[depth 29] 30. 30 from Subscriptio…Echo.swift:7) at App/Echo.swift:8 → "
+                + "Subscriptio…Echo.swift:7)")
+        withExtendedLifetime(echo) {}
+    }
 }
