@@ -111,6 +111,70 @@ import Testing
 
     // MARK: - Where lines are made
 
+    @Test func aLongSubscriptionKeepsItsFileAndLineInEveryLine() {
+        let bus = EventBus()
+        let trace = bus.startTracing()
+        let logger = RecordingConsumer(name: "Logger", willConsume: [DidConsumeEvent.self])
+        bus.register(logger)
+        let token = bus.subscribe(to: Checkout.self, fileID: longFileID, line: longLine) { _ in }
+        bus.dispatch(Checkout(totalCents: 13800), fileID: "Checkout/CheckoutScreen.swift", line: 88)
+
+        let lines =
+            trace.tree.split(separator: "\n").map(String.init)
+            + trace.records.map(\.description)
+            + String(describing: bus).split(separator: "\n").map(String.init)
+            + bus.explain(Checkout(totalCents: 1)).lines
+            + logger.events.map { "\($0)" }
+        #expect(lines.allSatisfy { $0.count <= 120 })
+        #expect(
+            trace.tree == """
+                1. CheckoutCompletedWithL […] at Checkout/CheckoutScreen.swift:88 → \
+                Subscription(to: Check…CheckoutViewModel.swift:1042)
+                └─ 2. DidConsumeEvent of pass 1 from \
+                Subscription(to: CheckoutCompletedWithLoyalt…CheckoutViewModel.swift:1042) → Logger
+
+                """)
+        #expect(
+            trace.records.map(\.description) == [
+                "1. CheckoutCompletedWithLoyaltyDiscountAppl […] → "
+                    + "Subscription(to: CheckoutCompletedWithLo…CheckoutViewModel.swift:1042)",
+                "2. DidConsumeEvent( […] from "
+                    + "Subscription(to: CheckoutCompletedWithLoya…CheckoutViewModel.swift:1042) in "
+                    + "pass 1 → Logger",
+            ])
+        #expect(
+            trace.mermaid.contains(
+                "participant P2 as Subscription(to: C…CheckoutViewModel.swift:1042)\n"))
+        // The lists go under a name too long to share a line with them.
+        #expect(
+            String(describing: bus) == """
+                EventBus: 2 recipients
+                  1. Logger  willConsume: [DidConsumeEvent]  excludeList: []
+                  2. Subscription(to: CheckoutCompletedWithLoyaltyDiscountAppliedAnd…, at: \
+                CheckoutFeature/CheckoutViewModel.swift:1042)
+                     willConsume: [CheckoutCompletedWithLoyaltyDiscountAppliedAndReceiptEmailedEvent]  \
+                excludeList: []
+                routes built:
+                  CheckoutCompletedWithLoyalty…ptEmailedEvent → \
+                Subscription(to: CheckoutCompletedWithLoya…CheckoutViewModel.swift:1042)
+                  DidConsumeEvent → Logger
+                """)
+        #expect(
+            bus.explain(Checkout(totalCents: 1)).lines == [
+                "Logger does not receive it: no entry covers it",
+                "Subscription(to: CheckoutC…CheckoutViewModel.swift:1042) receives it: it is a "
+                    + "subscription to CheckoutCompleted…ledEvent",
+            ])
+        // The recipients are named whole.
+        #expect(bus.explain(Checkout(totalCents: 1)).recipients == [Self.checkoutSubscription])
+        #expect(
+            logger.events.map { "\($0)" } == [
+                "DidConsumeEvent(consumer: Subscription(to: Checkout…CheckoutViewModel.swift:1042), "
+                    + "event: CheckoutCompletedWithLoya […])"
+            ])
+        withExtendedLifetime(token) {}
+    }
+
     @Test func aThirtyDeepFeedbackChainShowsItsDepthInsteadOfIndenting() {
         let bus = EventBus()
         let trace = bus.startTracing()
@@ -149,5 +213,32 @@ import Testing
                 + "[depth 29] 30. 30 from Subscriptio…Echo.swift:7) at App/Echo.swift:8 → "
                 + "Subscriptio…Echo.swift:7)")
         withExtendedLifetime(echo) {}
+    }
+
+    @Test func anAnnouncementDescribesItselfInOneLineOf120AtMost() {
+        let subscription = NamedConsumer(Self.checkoutSubscription)
+        let did = DidConsumeEvent(consumer: subscription, event: Checkout(totalCents: 13800))
+        #expect(
+            "\(did)"
+                == "DidConsumeEvent(consumer: Subscription(to: Checkout…CheckoutViewModel.swift:1042), "
+                + "event: CheckoutCompletedWithLoya […])")
+        #expect(
+            "\(DidConsumeEvent(consumer: NamedConsumer("Logger"), event: Num(1)))"
+                == "DidConsumeEvent(consumer: Logger, event: 1)")
+        #expect(
+            "\(NoConsumerEvent(event: Checkout(totalCents: 13800)))"
+                == "NoConsumerEvent(event: CheckoutCompletedWithLoyaltyDiscountAppliedAndReceiptEmailed"
+                + "Event(totalCents: 13800))")
+        #expect(
+            "\(DroppedEvent(stream: subscription, event: Num(1)))"
+                == "DroppedEvent(stream: Subscription(to: CheckoutCompletedWi…, at: "
+                + "CheckoutFeature/CheckoutViewModel.swift:1042), event: 1)")
+        let failed = ConsumerFailedEvent(
+            recipient: subscription, event: Checkout(totalCents: 13800),
+            error: PaymentGatewayRejectedTheCardBecauseTheIssuerDeclinedIt(code: 1380))
+        #expect(
+            "\(failed)"
+                == "ConsumerFailedEvent(recipient: Subscriptio…CheckoutViewModel.swift:1042), "
+                + "event: CheckoutCom […], error: PaymentGat […])")
     }
 }
