@@ -55,3 +55,19 @@ public struct ConsumerFailedEvent: Event, _BusAnnouncement {
         self.unhandled = unhandled
     }
 }
+
+extension ConsumerFailedEvent: CustomStringConvertible {
+    /// The announcement in one line:
+    /// `ConsumerFailedEvent(consumer: Subscription(to: Load, at: App/Feed.swift:8), event:
+    /// Load(), error: timedOut)`.
+    ///
+    /// At most 120 characters: a long consumer's name is cut in the middle, keeping its call
+    /// site, and a long event or error at its end, marked ` […]`, the longest first.
+    public var description: String {
+        let line: ReadableLine =
+            "ConsumerFailedEvent(consumer: \(name: recipientName(of: consumer)), "
+            + "event: \(value: String(describing: event)), "
+            + "error: \(value: String(describing: error)))"
+        return line.fitted()
+    }
+}

@@ -38,3 +38,18 @@ public struct DidConsumeEvent: Event, _BusAnnouncement {
         self.event = event
     }
 }
+
+extension DidConsumeEvent: CustomStringConvertible {
+    /// The announcement in one line: `DidConsumeEvent(consumer: Logger, event: Tap())`, the
+    /// consumer named as a trace names it.
+    ///
+    /// At most 120 characters: a long consumer's name is cut in the middle, keeping its call
+    /// site (`Subscription(to: Cart…, at: App/Cart.swift:12)`), and a long event at its end,
+    /// marked ` […]` (`Checkout(items: 3, totalCents: […])`), the longer first.
+    public var description: String {
+        let line: ReadableLine =
+            "DidConsumeEvent(consumer: \(name: recipientName(of: consumer)), "
+            + "event: \(value: String(describing: event)))"
+        return line.fitted()
+    }
+}

@@ -47,3 +47,17 @@ public struct DroppedEvent: Event, _BusAnnouncement {
         self.unhandled = unhandled
     }
 }
+
+extension DroppedEvent: CustomStringConvertible {
+    /// The announcement in one line:
+    /// `DroppedEvent(stream: events(of: Tick, …, at: App/Clock.swift:9), event: Tick(3))`.
+    ///
+    /// At most 120 characters: a long stream's name is cut in the middle, keeping its call
+    /// site, and a long event at its end, marked ` […]`, the longer first.
+    public var description: String {
+        let line: ReadableLine =
+            "DroppedEvent(stream: \(name: recipientName(of: stream)), "
+            + "event: \(value: String(describing: event)))"
+        return line.fitted()
+    }
+}

@@ -39,6 +39,18 @@ extension EventBus: CustomStringConvertible {
     /// The registered recipients in call order with their lists (and their priority, when
     /// it is not 0), the routes built so far, and the stored sticky values, if any.
     ///
+    /// No line is longer than 120 characters. A recipient whose line would be has its lists
+    /// on a second line, under its name. A line still too long has its names, lists and value
+    /// cut to share the room the other words leave: a name in the middle, keeping its call
+    /// site (`Subscription(to: Cart…, at: App/Cart.swift:12)`), a list after the entries that
+    /// fit (`[Tap, Scroll and 4 more]`), and a sticky value at its end, marked ` […]`
+    /// (`Checkout(items: 3, totalCents: […]`).
+    ///
+    /// ```text
+    ///   3. Subscription(to: UserQualifiedForRewardEvent, at: PrizeApp/ScreenController.swift:57)
+    ///      willConsume: [UserQualifiedForRewardEvent]  excludeList: []
+    /// ```
+    ///
     /// ```text
     /// EventBus: 2 recipients
     ///   1. FlowController  willConsume: [NavigationEvent]  excludeList: []
@@ -53,11 +65,21 @@ extension EventBus: CustomStringConvertible {
         var lines = ["EventBus: \(counted(live.count, "recipient"))"]
         for (index, recipient) in live.enumerated() {
             let priority = recipient.callOrder.priority
-            lines.append(
-                "  \(index + 1). \(recipient.name)"
-                    + (priority == 0 ? "" : "  priority: \(priority)")
-                    + "  willConsume: \(Self.listText(recipient.lists.willConsume))"
-                    + "  excludeList: \(Self.listText(recipient.lists.excludeList))")
+            let number = "  \(index + 1). "
+            let name: ReadableLine =
+                "\(number)\(name: recipient.name)"
+                + (priority == 0 ? "" : "  priority: \(priority)")
+            let lists: ReadableLine =
+                "willConsume: [\(names: recipient.lists.willConsume.map(entryName))]"
+                + "  excludeList: [\(names: recipient.lists.excludeList.map(entryName))]"
+            let line = (name + "  \(lists)").fitted(to: .max)  // on one line, nothing cut
+            if line.count <= lineLimit {
+                lines.append(line)
+            } else {  // the lists go under the name, so that the name is cut last
+                let indent = String(repeating: " ", count: number.count)
+                lines.append(name.fitted())
+                lines.append(("\(indent)\(lists)" as ReadableLine).fitted())
+            }
         }
         let routes = registry.value.routes.sorted { "\($0.type)" < "\($1.type)" }
         if routes.isEmpty {
@@ -66,19 +88,19 @@ extension EventBus: CustomStringConvertible {
             lines.append("routes built:")
             for route in routes {
                 let names = route.entries.all.filter(\.isLive).map(\.recipient.name)
-                lines.append(
-                    "  \(route.type) → \(names.isEmpty ? "no one" : names.joined(separator: ", "))")
+                let line: ReadableLine = "  \(name: route.type) → \(reachedPart(names))"
+                lines.append(line.fitted())
             }
         }
         let stored = latestValues.value.oldestFirst
         if !stored.isEmpty {
             lines.append("latest sticky values:")
-            for entry in stored { lines.append("  \(type(of: entry.event)): \(entry.event)") }
+            for entry in stored {
+                let line: ReadableLine =
+                    "  \(name: type(of: entry.event)): \(value: String(describing: entry.event))"
+                lines.append(line.fitted())
+            }
         }
         return lines.joined(separator: "\n")
-    }
-
-    private static func listText(_ list: [any Event.Type]) -> String {
-        "[" + list.map(entryName).joined(separator: ", ") + "]"
     }
 }

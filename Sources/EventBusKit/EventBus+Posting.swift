@@ -182,12 +182,11 @@ extension EventBus {
     /// Records the refused posts and the wait `batch` reports.
     func recordInboxReports(_ batch: Inbox.Batch) {
         if let refused = batch.refused {
+            let site = "\(refused.origin.fileID):\(refused.origin.line)"
             recordProblem(
                 .postRefused, count: refused.count,
-                what: "post(_:) at \(refused.origin.fileID):\(refused.origin.line) refused "
-                    + "\(refused.eventType) with rejectedFull: the bus held maximumPosted "
-                    + "(\(maximumPosted)) posted events",
-                fix: "send(_:) waits for room; or raise maximumPosted, or post less often")
+                what: "post(\(name: refused.eventType)) at \(name: site): inbox full",
+                fix: "use send(_:), which waits")
         }
         // Printed by the posting thread already, it is said again only to a handler.
         let printed = batch.waitWasPrinted && onProblem == nil && problemsWithNoHandler.get() == nil

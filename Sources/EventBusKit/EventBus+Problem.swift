@@ -24,12 +24,20 @@ extension EventBus {
         /// The occurrences this report covers: 1 or more.
         public let count: Int
         /// One line: what happened (naming the type, parameter or call site of the first
-        /// occurrence), how many others, and what to do instead. App-provided text in it is
-        /// escaped, so it never spans lines.
+        /// occurrence), how many others, and what to do instead:
+        /// `dispatch(ItemAdded) at Shop/Cart.swift:42 refused: queue full (and 99 more like
+        /// it); raise maximumPending`.
+        ///
+        /// App-provided text in it is escaped, so it never spans lines, and the line
+        /// ``EventBus`` prints — `EventBusKit: ` and the message — is at most 120 characters:
+        /// when it would be longer, the names and values in it are cut, the longest first, to
+        /// share the room the words leave. A name is cut in the middle and keeps its call site
+        /// (`Subscription(to: Cart…, at: App/Cart.swift:12)`, `…Cart.swift:42`); a value, such
+        /// as an error's description, is cut at its end and marked ` […]`.
         public let message: String
 
         /// The message, as ``EventBus`` prints it: `EventBusKit: ` and ``message``.
-        public var description: String { "EventBusKit: \(message)" }
+        public var description: String { problemPrefix + message }
 
         /// A kind of mistake: a struct with static members, so that a new kind never breaks
         /// an app's `switch`.
@@ -76,3 +84,6 @@ extension EventBus {
         }
     }
 }
+
+/// What begins every line the bus prints about a problem.
+let problemPrefix = "EventBusKit: "

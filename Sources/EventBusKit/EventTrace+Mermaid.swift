@@ -12,9 +12,15 @@ extension EventTrace {
     /// and, first, how many earlier passes were overwritten.
     ///
     /// An announcement about the event of the pass that caused it is labelled with that
-    /// pass (`4. DidConsumeEvent of pass 2`). Labels longer than 48 characters are cut with
-    /// "…"; the characters Mermaid would read
-    /// as syntax (`#`, `;`, quotes, `<`, `>`) are written as entity codes. Paste the text
+    /// pass (`4. DidConsumeEvent of pass 2`).
+    ///
+    /// What a reader sees stays short. A participant's name longer than 48 characters is cut
+    /// in the middle, keeping its call site (`Subscription(to: Cart…, at: App/Cart.swift:12)`),
+    /// and so is an event longer than 48 at its end, marked ` […]`
+    /// (`Checkout(items: 3, totalCents: […]`); a call site is never cut, and a note is at
+    /// most 120 characters, cut as ``EventTrace/Note/description`` says. The diagram's source
+    /// may be longer: the characters Mermaid would read as syntax (`#`, `;`, quotes, `<`, `>`)
+    /// are written as entity codes, and a label's second line follows `<br/>`. Paste the text
     /// into a Markdown `mermaid` block to see it rendered.
     ///
     /// ```swift
@@ -39,7 +45,8 @@ extension EventTrace {
             let arrow = record.event is any _BusAnnouncement ? "-->>" : "->>"
             // The call site goes on a second line, so an arrow is as wide as its event's label.
             let site = record.origin.map { "<br/>at " + mermaidEscaped($0.description) } ?? ""
-            let label = mermaidEscaped("\(record.sequence). \(eventLabel)")
+            let label = mermaidEscaped(
+                "\(record.sequence). \(cutValue(onOneLine(eventLabel), to: mermaidLabelLimit))")
             for recipient in record.recipients {
                 body.append(
                     "\(from)\(arrow)\(participants.id(for: .recipient(recipient))): \(label)\(site)"
@@ -57,7 +64,8 @@ extension EventTrace {
                 case .dropped(_, let stream): over = .recipient(stream)
                 case .refused, .discarded, .stopped: over = origin
                 }
-                body.append("Note over \(participants.id(for: over)): \(mermaidEscaped(note.text))")
+                body.append(
+                    "Note over \(participants.id(for: over)): \(mermaidEscaped(note.description))")
             }
         }
         if records.isEmpty {
@@ -86,7 +94,7 @@ private enum MermaidParticipant: Hashable {
         switch self {
         case .app: "App"
         case .bus: "Bus"
-        case .recipient(let name): shortened(name)
+        case .recipient(let name): cutName(onOneLine(name), to: mermaidLabelLimit)
         }
     }
 }

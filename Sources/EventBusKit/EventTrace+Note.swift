@@ -39,5 +39,8 @@ extension EventTrace.Note: CustomStringConvertible {
     /// `"dispatch of ping(3) by Echo refused: rejectedFull"`, `"Ticker dropped tick(0)"`,
     /// `"Loader failed on load: timedOut"`, `"2 waiting events discarded at the drain budget"`,
     /// `"Gate stopped the delivery"`.
-    public var description: String { text }
+    ///
+    /// At most 120 characters: names are cut in the middle, keeping their call site, and
+    /// events and errors at their end, marked ` […]`, as in ``EventTrace/Record/description``.
+    public var description: String { line.fitted() }
 }

@@ -9,8 +9,17 @@ extension EventTrace {
     /// drop, a failure, the discards); passes with no recorded cause are roots, in delivery
     /// order. A pass whose cause was overwritten is a root that names its cause's sequence.
     /// An announcement about the event of the pass that caused it is labelled with that pass
-    /// (`DidConsumeEvent of pass 2`), as in ``mermaid``. Labels longer than 48 characters are
-    /// cut with "…".
+    /// (`DidConsumeEvent of pass 2`), as in ``mermaid``.
+    ///
+    /// No line is longer than 120 characters. A line that would be has its event, its
+    /// cause's recipient, its call site and its recipients cut, the longest first, to share
+    /// the room the other words leave: a name in the middle, keeping its call site
+    /// (`Subscription(to: Cart…, at: App/Cart.swift:12)`), the call site after `at` to its file
+    /// and line (`at …Cart.swift:12`), an event or an error at its end, marked ` […]`
+    /// (`Checkout(items: 3, totalCents: […]`, never a number cut short), and the recipients
+    /// after the names that fit (`→ Prize, Audit and 2 more`).
+    /// Passes nest by three columns up to depth 8; a deeper pass, or note, stays at depth 8's
+    /// column and says its depth: `└─ [depth 9] 10. ping(9) from Echo → Echo`.
     ///
     /// ```text
     /// 1. tap at App/Screen.swift:20 → A, B
@@ -37,37 +46,51 @@ extension EventTrace {
             }
         }
 
-        func line(for index: Int) -> String {
+        func line(for index: Int) -> ReadableLine {
             let record = records[index]
-            var text = "\(record.sequence). \(labels[index])"
+            var line: ReadableLine = "\(record.sequence). \(value: labels[index])"
             if let cause = record.cause {
-                text += " from \(causeName(cause))"
+                line = line + " from \(causePart(cause))"
                 if !held.contains(cause.sequence) {
-                    text += " (in overwritten pass \(cause.sequence))"
+                    line = line + " (in overwritten pass \(cause.sequence))"
                 }
             }
-            if let origin = record.origin { text += " at \(origin)" }
-            return text + " → " + reachedText(record.recipients)
+            if let origin = record.origin { line = line + " at \(name: origin.description)" }
+            return line + " → \(reachedPart(record.recipients))"
         }
 
-        // Depth-first, with an explicit stack: a feedback loop may nest passes deeply.
-        var stack: [(index: Int, prefix: String, branch: String)] = roots.reversed().map {
-            ($0, "", "")
-        }
-        while let (index, prefix, branch) = stack.popLast() {
+        // Depth-first, with an explicit stack: a feedback loop may nest passes deeply. A
+        // prefix grows up to depth `treeDepthLimit`; deeper lines keep its column.
+        var stack: [(index: Int, prefix: String, branch: String, depth: Int)] =
+            roots.reversed().map { ($0, "", "", 0) }
+        while let (index, prefix, branch, depth) = stack.popLast() {
             let record = records[index]
-            lines.append(prefix + branch + line(for: index))
+            lines.append(
+                (treeIndent(prefix, branch, depth: depth) + line(for: index)).fitted())
             let childPrefix =
-                prefix + (branch.isEmpty ? "" : branch == "└─ " ? "   " : "│  ")
+                depth == 0 || depth >= treeDepthLimit
+                ? prefix : prefix + (branch == "└─ " ? "   " : "│  ")
             let nested = children[record.sequence] ?? []
             for (offset, note) in record.notes.enumerated() {
                 let isLast = offset == record.notes.count - 1 && nested.isEmpty
-                lines.append(childPrefix + (isLast ? "└─ " : "├─ ") + "! " + note.text)
+                let indent = treeIndent(childPrefix, isLast ? "└─ " : "├─ ", depth: depth + 1)
+                lines.append((indent + "! \(note.line)").fitted())
             }
             for (offset, child) in nested.enumerated().reversed() {
-                stack.append((child, childPrefix, offset == nested.count - 1 ? "└─ " : "├─ "))
+                let branch = offset == nested.count - 1 ? "└─ " : "├─ "
+                stack.append((child, childPrefix, branch, depth + 1))
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+/// The deepest a tree indents: 8 levels, 24 columns.
+let treeDepthLimit = 8
+
+/// The start of a tree line at `depth`: its ancestors' bars and its branch, then, past
+/// ``treeDepthLimit``, a marker with its depth in place of more indentation.
+private func treeIndent(_ prefix: String, _ branch: String, depth: Int) -> ReadableLine {
+    let indent = prefix + branch
+    return depth > treeDepthLimit ? "\(indent)[depth \(depth)] " : "\(indent)"
 }

@@ -14,3 +14,12 @@ public struct NoConsumerEvent: Event, _BusAnnouncement {
         self.event = event
     }
 }
+
+extension NoConsumerEvent: CustomStringConvertible {
+    /// The announcement in one line: `NoConsumerEvent(event: Tap())`; at most 120
+    /// characters, a long event cut at its end and marked ` […]`.
+    public var description: String {
+        let line: ReadableLine = "NoConsumerEvent(event: \(value: String(describing: event)))"
+        return line.fitted()
+    }
+}

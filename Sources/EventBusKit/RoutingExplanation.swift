@@ -25,6 +25,11 @@
 /// is a subscription to rather than which entry decided. A filtered subscription (`where:`) whose lists
 /// match is listed in ``recipients``, and its line says that its predicate decides: the
 /// explanation never asks a predicate.
+///
+/// No line is longer than 120 characters. A line that would be has its recipient's name and
+/// the entry's name cut in the middle, the longer first, to share the room the other words
+/// leave; a name keeps its call site (`Subscription(to: Cart…, at: App/Cart.swift:12)`).
+/// ``recipients`` holds the names whole.
 public struct RoutingExplanation: CustomStringConvertible, Sendable {
     /// The recipients that would receive the event, in the order they would be called.
     public let recipients: [String]
@@ -60,8 +65,9 @@ public struct RoutingExplanation: CustomStringConvertible, Sendable {
             let reason =
                 candidate.isSubscription
                 ? Self.subscriptionReason(candidate.lists, delivers: decision.delivers)
-                : decision.reason
-            lines.append("\(candidate.name)\(priority) \(verdict): \(reason)")
+                : Self.reason(decision)
+            let line: ReadableLine = "\(name: candidate.name)\(priority) \(verdict): \(reason)"
+            lines.append(line.fitted())
         }
         self.recipients = recipients
         self.lines = lines
@@ -69,9 +75,24 @@ public struct RoutingExplanation: CustomStringConvertible, Sendable {
 
     /// Why a closure subscription or a stream (one entry, `lists.willConsume[0]`) receives
     /// the event or not, said as what it is rather than as an entry of a list.
-    private static func subscriptionReason(_ lists: MatchList, delivers: Bool) -> String {
-        let subscribed = lists.willConsume.map(entryName).joined(separator: ", ")
-        return "it is a subscription to \(subscribed)"
+    private static func subscriptionReason(_ lists: MatchList, delivers: Bool) -> ReadableLine {
+        let subscribed = lists.willConsume.map(entryName)
+        return "it is a subscription to \(names: subscribed)"
             + (delivers ? "" : ", which does not cover it")
+    }
+
+    /// The row of the matching table that decided, in the words of the lists
+    /// (``MatchDecision/reason``), with the deciding entry's name as a name to be cut:
+    /// "entry Num of excludeList covers it".
+    private static func reason(_ decision: MatchDecision) -> ReadableLine {
+        let reason = decision.reason
+        switch decision {
+        case .excluded(let entry), .included(let entry):
+            let name = entryName(entry)
+            guard let range = reason.firstRange(of: name) else { return "\(reason)" }
+            return "\(reason[..<range.lowerBound])\(name: name)\(reason[range.upperBound...])"
+        default:
+            return "\(reason)"
+        }
     }
 }

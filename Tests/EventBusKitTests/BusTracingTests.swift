@@ -119,7 +119,8 @@ import Testing
                 TracedPass(
                     2, "tick(2)", [name], nil,
                     notes: [
-                        "events(of: TickEvent, bufferingPolicy: buffering… dropped tick(1)"
+                        "events(of: TickEvent, bufferingPolicy: bufferingNewest(1), at: "
+                            + "…BusTracingTests.swift:\(line)) dropped tick(1)"
                     ]),
                 TracedPass(3, "\(trace.records[2].event)", ["Drops"], cause(2, name)),
             ])
@@ -149,9 +150,7 @@ import Testing
             trace.passes == [
                 TracedPass(
                     1, "1", [name, "After"], nil,
-                    notes: [
-                        "Subscription(to: Num, at: EventBusKitTests/BusTr… failed on 1: sold out"
-                    ]
+                    notes: ["\(name) failed on 1: sold out"]
                 ),
                 TracedPass(2, "\(trace.records[1].event)", ["Alarm"], cause(1, name)),
             ])
@@ -199,9 +198,7 @@ import Testing
                     TracedPass(1, "", ["Alarm"], nil),
                     TracedPass(
                         2, "", ["Caller"], nil,
-                        notes: [
-                            "Subscription(to: Num, at: EventBusKitTests/BusTr… failed on 2: sold out"
-                        ]),
+                        notes: ["\(name) failed on 2: sold out"]),
                     TracedPass(3, "", ["Alarm"], cause(2, name)),
                     TracedPass(4, "", ["Keeper"], cause(2, "Caller")),
                 ])
@@ -455,7 +452,8 @@ import Testing
             explanation.lines == [
                 "Pages receives it: entry PageViewEvent of willConsume covers it",
                 "Logger does not receive it: entry PageViewEvent of excludeList covers it",
-                "\(subscription) receives it: it is a subscription to UserRewardPageViewEvent",
+                "Subscription(to: UserRewardPageV…BusTracingTests.swift:\(line)) receives it: it is a "
+                    + "subscription to UserRewardPageViewEvent",
             ])
         #expect(EventBus().explain(Num(1)).description == "no recipients are registered")
         withExtendedLifetime(token) {}

@@ -207,9 +207,8 @@ private func openInbox(capacity: Int = 1_000_000) -> Inbox {
         _ = inbox.post(Num(1), from: site)
         _ = inbox.post(Num(2), from: site)
         #expect(
-            inbox.takeAll().waited
-                == "post(_:) at Tests/InboxTests.swift:1 waits for the bus's owner: the bus knows no actor (its poster was made outside any actor, such as in a synchronous init), so what it posts is delivered at the owner's next call into the bus"
-        )
+            inbox.takeAll().waited?.description
+                == "post(_:) at Tests/InboxTests.swift:1 waits for the bus's owner")
         _ = inbox.post(Num(3), from: site)
         #expect(inbox.takeAll().waited == nil)
     }

@@ -131,7 +131,9 @@ import Testing
         let bus = EventBus()
         let name = subscriptionName("Num", line: #line + 1, once: true)
         let once = bus.subscribe(to: Num.self, options: .once) { _ in }
-        #expect(String(describing: bus).contains("1. \(name)  willConsume: [Num]"))
+        #expect(
+            String(describing: bus).contains("1. \(name)\n     willConsume: [Num]  excludeList: []")
+        )
         #expect(bus.explain(Num(1)).recipients == [name])
         withExtendedLifetime(once) {}
     }

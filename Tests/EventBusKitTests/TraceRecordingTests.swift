@@ -26,7 +26,7 @@ private struct Pass: Equatable, CustomStringConvertible {
 }
 
 /// A note's shape, comparable.
-private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.text) }
+private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.description) }
 
 /// What an `EventTrace` keeps, fed directly through the calls the bus makes: its records and
 /// notes, its ring of passes, and typed access to the events.
@@ -61,15 +61,17 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.text) }
             trace.records.map { text($0.notes) } == [
                 [],
                 [
-                    "dispatch of claim(prize: \"Grand tour; seven <seas> #7\", user… by Flow refused: rejectedFull"
+                    "dispatch of claim(prize: \"Grand tour; seven <seas> #7\", user: 42, coupon: "
+                        + "none) by Flow refused: rejectedFull"
                 ],
                 [],
                 [
-                    "Subscription(to: ClaimEvent, at: App/Prize.swift… failed on"
-                        + " claim(prize: \"Grand tour; seven <seas> #7\", user…: soldOut"
+                    // 120 characters at most: the claim is cut at its end, and marked.
+                    "\(claimSubscription) failed on claim(prize: \"Grand tour; seven <seas> #7\", "
+                        + "[…]: soldOut"
                 ],
                 [], [],
-                ["events(of: TickEvent, bufferingPolicy: buffering… dropped tick(0)"],
+                ["\(tickStream) dropped tick(0)"],
                 [], [],
                 ["1 waiting event discarded at the drain budget"],
             ])
@@ -91,11 +93,11 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.text) }
                 "1. tap → Screen",
                 "2. next(2) from Screen in pass 1 → Flow",
                 "3. DidConsumeEvent(tap) from Screen in pass 1 → Logger",
-                #"4. claim(prize: "Grand tour; seven <seas> #7", user… from Flow in pass 2 → Prize, "#
-                    + "Subscription(to: ClaimEvent, at: App/Prize.swift…",
+                #"4. claim(prize: "Grand tour; seven <seas> […] from Flow in pass 2 → Prize, "#
+                    + "Subscription(to: C…, at: App/Prize.swift:40)",
                 "5. DidConsumeEvent(next(2)) from Flow in pass 2 → Logger",
                 "6. lost \"#1\"; gone from Prize in pass 4 → no one",
-                "7. tick(1) from Prize in pass 4 → events(of: TickEvent, bufferingPolicy: buffering…",
+                "7. tick(1) from Prize in pass 4 → \(tickStream)",
                 "8. NoConsumerEvent(lost \"#1\"; gone) from the bus in pass 6 → Watchdog",
             ])
         #expect(

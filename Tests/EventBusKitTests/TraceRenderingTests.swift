@@ -7,8 +7,9 @@ import Testing
     @Test func theMermaidDiagramOfAKnownRunIsExact() {
         let trace = EventTrace(capacity: 100)
         recordScenario(into: trace)
-        // The claim's description, shortened to 48 characters and escaped.
-        let claim = "claim(prize: #quot;Grand tour#59; seven #lt;seas#gt; #35;7#quot;, user…"
+        // The claim's description, escaped: whole in a note of 120 characters, and cut to 48
+        // with its mark on an arrow, as a participant's name is, keeping its call site.
+        let claim = "claim(prize: #quot;Grand tour#59; seven #lt;seas#gt; #35;7#quot;, "
         let lost = "lost #quot;#35;1#quot;#59; gone"
         #expect(
             trace.mermaid == """
@@ -18,22 +19,22 @@ import Testing
                     participant P3 as Flow
                     participant P4 as Logger
                     participant P5 as Prize
-                    participant P6 as Subscription(to: ClaimEvent, at: App/Prize.swift…
-                    participant P7 as events(of: TickEvent, bufferingPolicy: buffering…
+                    participant P6 as Subscription(to: Claim…, at: App/Prize.swift:40)
+                    participant P7 as events(of: TickEvent, …, at: App/Ticker.swift:12
                     participant P8 as Bus
                     participant P9 as Watchdog
                     participant P10 as Echo
                     P1->>P2: 1. tap<br/>at App/Screen.swift:20
                     P2->>P3: 2. next(2)<br/>at App/Screen.swift:24
-                    Note over P3: dispatch of \(claim) by Flow refused: rejectedFull
+                    Note over P3: dispatch of \(claim)user: 42, coupon: none) by Flow refused: rejectedFull
                     P2-->>P4: 3. DidConsumeEvent of pass 1
-                    P3->>P5: 4. \(claim)<br/>at App/Flow.swift:8
-                    P3->>P6: 4. \(claim)<br/>at App/Flow.swift:8
-                    Note over P6: Subscription(to: ClaimEvent, at: App/Prize.swift… failed on \(claim): soldOut
+                    P3->>P5: 4. \(claim)[…]<br/>at App/Flow.swift:8
+                    P3->>P6: 4. \(claim)[…]<br/>at App/Flow.swift:8
+                    Note over P6: \(claimSubscription) failed on \(claim)[…]: soldOut
                     P3-->>P4: 5. DidConsumeEvent of pass 2
                     Note over P5: 6. \(lost) reached no one<br/>at App/Prize.swift:51
                     P5->>P7: 7. tick(1)
-                    Note over P7: events(of: TickEvent, bufferingPolicy: buffering… dropped tick(0)
+                    Note over P7: \(tickStream) dropped tick(0)
                     P8-->>P9: 8. NoConsumerEvent of pass 6
                     P1->>P10: 9. ping(1)<br/>at App/Echo.swift:3
                     P10->>P10: 10. ping(2)
@@ -45,20 +46,22 @@ import Testing
     @Test func theTreeOfAKnownRunIsExact() {
         let trace = EventTrace(capacity: 100)
         recordScenario(into: trace)
-        let claim = #"claim(prize: "Grand tour; seven <seas> #7", user…"#
-        let subscription = "Subscription(to: ClaimEvent, at: App/Prize.swift…"
-        let stream = "events(of: TickEvent, bufferingPolicy: buffering…"
+        let claim = #"claim(prize: "Grand tour; seven <seas> #7", user: 42, coupon: none)"#
+        // Lines that would be longer than 120 characters have their names and events cut:
+        // the subscription keeps its call site, the claim ends with its mark.
         #expect(
             trace.tree == """
                 1. tap at App/Screen.swift:20 → Screen
                 ├─ 2. next(2) from Screen at App/Screen.swift:24 → Flow
                 │  ├─ ! dispatch of \(claim) by Flow refused: rejectedFull
-                │  ├─ 4. \(claim) from Flow at App/Flow.swift:8 → Prize, \(subscription)
-                │  │  ├─ ! \(subscription) failed on \(claim): soldOut
+                │  ├─ 4. claim(prize: "Grand tour; seven […] from Flow at App/Flow.swift:8 → Prize, \
+                Subscription(to: Cla…Prize.swift:40)
+                │  │  ├─ ! Subscription(to: ClaimEvent, at: …Prize.swift:40) failed on claim(prize: \
+                "Grand tour; seven < […]: soldOut
                 │  │  ├─ 6. lost "#1"; gone from Prize at App/Prize.swift:51 → no one
                 │  │  │  └─ 8. NoConsumerEvent of pass 6 from the bus → Watchdog
-                │  │  └─ 7. tick(1) from Prize → \(stream)
-                │  │     └─ ! \(stream) dropped tick(0)
+                │  │  └─ 7. tick(1) from Prize → \(tickStream)
+                │  │     └─ ! \(tickStream) dropped tick(0)
                 │  └─ 5. DidConsumeEvent of pass 2 from Flow → Logger
                 └─ 3. DidConsumeEvent of pass 1 from Screen → Logger
                 9. ping(1) at App/Echo.swift:3 → Echo
@@ -146,12 +149,5 @@ import Testing
     @Test func mermaidSyntaxCharactersAreWrittenAsEntityCodes() {
         #expect(mermaidEscaped(#"a#b;c"d<e>f"#) == "a#35;b#59;c#quot;d#lt;e#gt;f")
         #expect(mermaidEscaped("plain: text (1)") == "plain: text (1)")
-    }
-
-    @Test func labelsAreCutAfterFortyEightCharactersOnOneLine() {
-        let fortyEight = String(repeating: "x", count: 48)
-        #expect(shortened(fortyEight) == fortyEight)
-        #expect(shortened(fortyEight + "y") == fortyEight + "…")
-        #expect(shortened("two\nlines") == "two lines")
     }
 }

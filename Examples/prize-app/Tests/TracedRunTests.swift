@@ -73,10 +73,11 @@ import Testing
                 "RewardModel receives it: entry UserRewardPageViewEvent of willConsume covers it",
                 "AnalyticsMediator receives it: entry PageViewEvent of willConsume covers it",
                 "Logger does not receive it: no entry covers it",
-                "\(RewardObserver.qualified) does not receive it: it is a subscription to "
-                    + "UserQualifiedForRewardEvent, which does not cover it",
-                "\(RewardObserver.claimed) does not receive it: it is a subscription to "
-                    + "RewardClaimedStateEvent, which does not cover it",
+                // Lines of 120 characters at most: the names are cut, keeping the call site.
+                "Subscriptio…ScreenController.swift:57) does not receive it: it is a subscription "
+                    + "to UserQua…ent, which does not cover it",
+                "Subscriptio…ScreenController.swift:58) does not receive it: it is a subscription "
+                    + "to RewardC…ent, which does not cover it",
             ])
     }
 
@@ -91,10 +92,10 @@ import Testing
                 UserClaimRewardEvent]  excludeList: []
                   3. AnalyticsMediator  willConsume: [PageViewEvent]  excludeList: []
                   4. Logger  willConsume: [DidConsumeEvent, NoConsumerEvent]  excludeList: []
-                  5. \(RewardObserver.qualified)  willConsume: \
-                [UserQualifiedForRewardEvent]  excludeList: []
-                  6. \(RewardObserver.claimed)  willConsume: \
-                [RewardClaimedStateEvent]  excludeList: []
+                  5. \(RewardObserver.qualified)
+                     willConsume: [UserQualifiedForRewardEvent]  excludeList: []
+                  6. \(RewardObserver.claimed)
+                     willConsume: [RewardClaimedStateEvent]  excludeList: []
                 routes built:
                   DidConsumeEvent → Logger
                   NavigationEvent → FlowController

@@ -9,13 +9,14 @@ extension Inbox {
             [(CheckedContinuation<PostReport, any Error>, Result<PostReport, any Error>)] =
                 []
         var drainer: BusDrainer?
-        var line: String?
+        /// The first wait, to print once the lock is released (``Inbox/waitLine(_:)``).
+        var wait: ReadableLine?
 
         func run() {
             for (continuation, result) in resumeSends { continuation.resume(with: result) }
             drainer?.scheduleDrain()
             #if DEBUG
-                if let line { writeToStandardError(line) }
+                if let wait { writeToStandardError(Inbox.waitLine(wait)) }
             #endif
         }
     }
@@ -48,21 +49,22 @@ extension Inbox {
         }
         if !state.ownerDeliversByHand, !state.waitWasSaid {
             state.waitWasSaid = true
-            let what =
-                "\(waiter)\(origin.map { " at \($0.fileID):\($0.line)" } ?? "") waits for the "
-                + "bus's owner: the bus knows no actor (its poster was made outside any actor, "
-                + "such as in a synchronous init), so what it posts is delivered at the owner's "
-                + "next call into the bus"
+            let site: ReadableLine = origin.map { " at \(name: "\($0.fileID):\($0.line)")" } ?? ""
+            let what: ReadableLine = "\(waiter)\(site) waits for the bus's owner"
             state.waitToReport = what
-            if !state.problemsHaveHandler { effects.line = "EventBusKit: \(what); \(Self.waitFix)" }
+            if !state.problemsHaveHandler { effects.wait = what }
         }
         return .awaitingDeliverPosted
     }
 
     /// What to do about posts that wait for the owner.
-    static let waitFix =
-        "make the poster on the bus's actor (call bus.poster() there), or deliver posted events "
-        + "with bus.deliverPosted()"
+    static let waitFix = "make the poster on the bus's actor"
+
+    /// The line the posting thread prints for the first wait, as the bus would print its
+    /// report: `EventBusKit: `, what waits, and the fix, in at most 120 characters.
+    static func waitLine(_ what: ReadableLine) -> String {
+        ("\(problemPrefix)\(what); \(waitFix)" as ReadableLine).fitted()
+    }
 
     /// Counts a refused post.
     func refuse(

@@ -30,7 +30,7 @@ final class Inbox: Sendable {
         var refused: Refusal?
         /// The first call that had to wait for the owner of a bus that knows no actor, if it
         /// is to be reported (once per bus, and not to an owner that delivers by hand).
-        var waited: String?
+        var waited: ReadableLine?
         /// Whether the posting thread printed that wait already (the bus had no handler).
         var waitWasPrinted = false
     }
@@ -65,7 +65,7 @@ final class Inbox: Sendable {
         /// Whether the first wait for the owner was said (it is, once per bus).
         var waitWasSaid = false
         /// That first wait, for the bus to report at its owner's next call.
-        var waitToReport: String?
+        var waitToReport: ReadableLine?
         var refused: Refusal?
         /// The bus has a problem handler: the posting thread prints nothing of its own.
         var problemsHaveHandler = false

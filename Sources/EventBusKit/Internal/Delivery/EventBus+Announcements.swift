@@ -50,21 +50,17 @@ extension EventBus {
                 // listener would feed itself.
                 recordProblem(
                     .unhandledFailure, site: name,
-                    what: "\(name) threw \(description) on ConsumerFailedEvent",
-                    fix: "handle the error inside the ConsumerFailedEvent listener: it is not "
-                        + "announced again")
+                    what: "\(name: name) threw \(value: description) on ConsumerFailedEvent",
+                    fix: "catch it in the listener")
                 return
             }
             let listening = hasLiveListeners(for: ConsumerFailedEvent.self)
             let report = UnhandledReport(
                 .unhandledFailure, site: name,
-                what: "\(name) threw \(description) on \(type(of: event))"
-                    + (listening ? ", and no ConsumerFailedEvent listener handled it" : ""),
+                what: "\(name: name) threw \(value: description) on \(name: type(of: event))"
+                    + (listening ? ", unhandled" : ""),
                 fix: listening
-                    ? "a listener handles a failure when its where: accepts it and its call "
-                        + "returns without throwing"
-                    : "subscribe to ConsumerFailedEvent, and handle the failure there without "
-                        + "throwing")
+                    ? "a listener must accept it and return" : "handle ConsumerFailedEvent")
             guard listening else { return record(report) }
             announce(
                 ConsumerFailedEvent(
@@ -75,10 +71,11 @@ extension EventBus {
             let listening = hasLiveListeners(for: DroppedEvent.self)
             let report = UnhandledReport(
                 .streamDroppedEvents, site: name,
-                what: "\(name) dropped \(type(of: dropped))"
-                    + (listening ? ", and no DroppedEvent listener handled it" : ""),
-                fix: "read the stream faster, keep more events, or listen for DroppedEvent"
-                    + (listening ? " and return without throwing" : ""),
+                what: "\(name: name) dropped \(name: type(of: dropped))"
+                    + (listening ? ", unhandled" : ""),
+                fix: listening
+                    ? "a listener must accept it and return"
+                    : "read faster, buffer more, or handle DroppedEvent",
                 stream: recipient as? any AnyStandIn)
             guard listening else { return record(report) }
             announce(DroppedEvent(stream: recipient, event: dropped, unhandled: report), by: name)

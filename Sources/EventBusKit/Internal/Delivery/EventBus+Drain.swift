@@ -73,12 +73,12 @@ extension EventBus {
                 }
                 trace?.recordNote(
                     .discarded(count: core.discardedCount), inPass: pass.tracedPass)
+                let site = queuedSite.map { "\($0.fileID):\($0.line)" }
                 recordProblem(
-                    .drainLimitReached, site: queuedSite.map { "\($0.fileID):\($0.line)" } ?? "",
-                    what: "a drain delivered maximumEventsPerDrain (\(maximumEventsPerDrain)) "
-                        + "events and discarded \(core.discardedCount) waiting",
-                    fix: "a recipient probably dispatches on every event it receives: break the "
-                        + "loop, or raise maximumEventsPerDrain")
+                    .drainLimitReached, site: site ?? "",
+                    what: site.map { "dispatch at \(name: $0): maximumEventsPerDrain hit" }
+                        ?? "a drain hit maximumEventsPerDrain",
+                    fix: "break the loop")
                 return core.endDrain()
             }
         }

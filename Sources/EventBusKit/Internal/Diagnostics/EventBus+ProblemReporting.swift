@@ -9,9 +9,13 @@ extension EventBus {
     /// dispatch whose drain hit its limit; the subscription (its name and call site) of a
     /// failure or a drop; the consumer's type of one no event reaches; the bus (`""`) for the
     /// rest.
+    ///
+    /// Keep `what` and `fix` terse: the printed report (`EventBusKit: what (and N more like
+    /// it); fix`) is fitted to 120 characters by cutting the names and values in `what`, so
+    /// the fewer the words, the more of the names a person reads.
     func recordProblem(
         _ kind: Problem.Kind, site: @autoclosure () -> String = "", count: Int = 1,
-        what: @autoclosure () -> String, fix: @autoclosure () -> String
+        what: @autoclosure () -> ReadableLine, fix: @autoclosure () -> String
     ) {
         // The site and the description may run app code (a `description`), which may record
         // a problem: made before the access that adds it.
@@ -45,14 +49,12 @@ extension EventBus {
     /// Records a dispatch refused with `refusal`, made at `fileID`:`line`.
     @inline(never)
     func recordRefusal(_ refusal: DispatchReport, of event: any Event, fileID: String, line: Int) {
+        let reentrant = refusal == .rejectedReentrant
         recordProblem(
             .dispatchRefused, site: "\(fileID):\(line)",
-            what: "dispatch(_:) at \(fileID):\(line) refused \(type(of: event)) with \(refusal)",
-            fix: refusal == .rejectedReentrant
-                ? "the bus's reentrancy is .reject: dispatch after the pass ends, or make the bus "
-                    + "with reentrancy: .queue"
-                : "at most maximumPending (\(maximumPending)) dispatched events wait: raise "
-                    + "maximumPending, or dispatch less from inside a recipient's call")
+            what: "dispatch(\(name: type(of: event))) at \(name: "\(fileID):\(line)"): "
+                + (reentrant ? "reentrant" : "queue full"),
+            fix: reentrant ? "use reentrancy: .queue" : "raise maximumPending")
     }
 
     /// Records a consumer no event can reach, with the lists it gave, by its `name` if the
@@ -70,22 +72,19 @@ extension EventBus {
     private func recordReachingNothing(
         _ consumer: any EventConsumer, named name: String?, lists: MatchList
     ) {
-        let why: String
+        let why: ReadableLine
         if lists.willConsume.isEmpty {
             why = "its willConsume is empty"
         } else if lists.included.isEmpty && !lists.excludesAll {
-            why = "no event is in " + lists.willConsume.map(entryName).joined(separator: ", ")
+            why = "no event is in \(names: lists.willConsume.map(entryName))"
         } else {
-            why = "its excludeList excludes every entry of its willConsume"
+            why = "its excludeList covers its willConsume"
         }
         outsideRecipientCall {
             recordProblem(
                 .consumerListsNothing, site: "\(type(of: consumer))",
-                what:
-                    "\(name ?? recipientName(of: consumer)) was registered, but no event can reach "
-                    + "it: \(why)",
-                fix: "list the event types it consumes in willConsume (NoEvent mutes a consumer "
-                    + "on purpose)")
+                what: "\(name: name ?? recipientName(of: consumer)) receives no event: \(why)",
+                fix: "list its events in willConsume")
         }
     }
 
@@ -94,9 +93,8 @@ extension EventBus {
     @inline(never)
     func recordUselessCancel() {
         recordProblem(
-            .cancelOutsideCall,
-            what: "cancelDelivery() was called with no recipient's call running, and did nothing",
-            fix: "call it from inside consume(_:) or a subscription's closure")
+            .cancelOutsideCall, what: "cancelDelivery() did nothing outside a delivery",
+            fix: "call it in consume(_:) or a closure")
         reportIfIdle()
     }
 
@@ -106,10 +104,8 @@ extension EventBus {
         guard !warnedPostsAwaitDelivery else { return }
         warnedPostsAwaitDelivery = true
         recordProblem(
-            .postsAwaitDelivery,
-            what: "next(_:) is awaited on a bus that knows no actor: posted events wait for "
-                + "deliverPosted()",
-            fix: "make the poster and await next on the bus's actor, or call deliverPosted()")
+            .postsAwaitDelivery, what: "next(_:) awaited on a bus that knows no actor",
+            fix: "await it on the bus's actor, or call deliverPosted()")
         reportIfIdle()
     }
 

@@ -20,22 +20,22 @@ enum MigrationDiagnostics {
     /// it (what happened, and the fix); `nil` otherwise, and always in release builds.
     static func habit(
         in lists: MatchList, of consumer: any EventConsumer
-    ) -> (what: String, fix: String)? {
+    ) -> (what: ReadableLine, fix: String)? {
         #if DEBUG
             guard lists.excludeListNamesNoEvent, !lists.includesAll else { return nil }
             let consumerType = type(of: consumer)
             let what = excludeListNamesNoEvent(consumerType)
-            guard isFirst(what, about: consumerType) else { return nil }
-            return (what, "list AllEvent in willConsume to receive every event")
+            guard isFirst(what.description, about: consumerType) else { return nil }
+            return (what, "to get every event, list AllEvent in willConsume")
         #else
             return nil
         #endif
     }
 
-    /// What happened, for a consumer type whose `excludeList` names `NoEvent`.
-    static func excludeListNamesNoEvent(_ consumerType: any EventConsumer.Type) -> String {
-        "\(consumerType).excludeList names NoEvent, which excludes nothing here "
-            + "(SwiftEventBus treated it as 'consume every event')"
+    /// What happened, for a consumer type whose `excludeList` names `NoEvent` (which
+    /// SwiftEventBus read as "consume every event").
+    static func excludeListNamesNoEvent(_ consumerType: any EventConsumer.Type) -> ReadableLine {
+        "\(name: consumerType).excludeList's NoEvent excludes nothing"
     }
 
     /// The hints given about `consumerType`, in order.

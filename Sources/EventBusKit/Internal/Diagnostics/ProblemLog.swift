@@ -36,7 +36,7 @@ struct ProblemLog {
         /// Occurrences not reported yet.
         var held = 0
         /// The first of them, and what to do.
-        var what = ""
+        var what: ReadableLine = ""
         var fix = ""
         /// When the site was last reported; `nil` before its first report.
         var reported: ContinuousClock.Instant?
@@ -65,7 +65,7 @@ struct ProblemLog {
     private var forgetHead = 0
 
     /// Counts `count` more occurrences of `kind` at `site`; returns whether the site holds a
-    /// described occurrence already (if not, describe it with ``describe(_:at:what:fix:)``).
+    /// described occurrence already (if not, describe it with ``describe(_:at:count:what:fix:)``).
     mutating func count(_ kind: EventBus.Problem.Kind, at site: String, _ count: Int) -> Bool {
         let key = Key(kind: kind, site: site)
         guard var entry = sites[key], entry.held > 0 else { return false }
@@ -80,7 +80,8 @@ struct ProblemLog {
     /// `fix`; returns the problems that remembering a new site pushed out (held occurrences of
     /// the least recently reported site), to report now.
     mutating func describe(
-        _ kind: EventBus.Problem.Kind, at site: String, count: Int, what: String, fix: String
+        _ kind: EventBus.Problem.Kind, at site: String, count: Int, what: ReadableLine,
+        fix: String
     ) -> [EventBus.Problem] {
         if self.count(kind, at: site, count) { return [] }
         let key = Key(kind: kind, site: site)
@@ -173,12 +174,17 @@ struct ProblemLog {
         return stamps
     }
 
-    /// The report of `site`'s held occurrences.
+    /// The report of `site`'s held occurrences: "what (and N more like it); fix", its
+    /// app-provided text escaped, and fitted so that the printed line (`EventBusKit: ` and the
+    /// message) is at most ``lineLimit`` characters: the names and values in `what` are cut
+    /// (see `ReadableLine`), the words and the count kept.
     private static func problem(_ key: Key, _ site: Site) -> EventBus.Problem {
         let others = site.held - 1
         let more = others == 0 ? "" : " (and \(others) more like it)"
+        let line = site.what + "\(more); \(site.fix)"
         return EventBus.Problem(
-            kind: key.kind, count: site.held, message: oneLine("\(site.what)\(more); \(site.fix)"))
+            kind: key.kind, count: site.held,
+            message: line.map(oneLine).fitted(to: lineLimit - problemPrefix.count))
     }
 
     /// `text` with line breaks and other control characters escaped, so a report is one line.

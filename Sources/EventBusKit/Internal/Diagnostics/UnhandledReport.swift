@@ -7,7 +7,7 @@ final class UnhandledReport {
     let kind: EventBus.Problem.Kind
     /// Where it comes from: the subscription or stream, by its name and call site.
     let site: String
-    let what: String
+    let what: ReadableLine
     let fix: String
     /// For a drop, the stream: it is reported once per stream.
     let stream: (any AnyStandIn)?
@@ -16,7 +16,7 @@ final class UnhandledReport {
     var failedCalls = 0
 
     init(
-        _ kind: EventBus.Problem.Kind, site: String, what: String, fix: String,
+        _ kind: EventBus.Problem.Kind, site: String, what: ReadableLine, fix: String,
         stream: (any AnyStandIn)? = nil
     ) {
         self.kind = kind

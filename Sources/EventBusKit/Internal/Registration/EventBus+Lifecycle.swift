@@ -89,10 +89,8 @@ extension EventBus {
             if let first = discarded.first {
                 recordProblem(
                     .postedEventsDiscarded, count: discarded.count,
-                    what: "the bus was deallocated with \(type(of: first)) posted and never "
-                        + "delivered",
-                    fix: "keep the bus while posters post to it, and deliver posted events with "
-                        + "deliverPosted() or from the bus's actor")
+                    what: "bus deallocated with posted \(name: type(of: first)) undelivered",
+                    fix: "keep it while posters post")
             }
         }
         for recipient in registry.value.recipients {

@@ -1,24 +1,17 @@
 // How a trace's pictures name events and notes. Shared by `EventTrace.mermaid` and
 // `EventTrace.tree`, so both say the same thing in the same words.
 
-/// The longest label, in characters, a picture shows before cutting it with "…".
-let traceLabelLimit = 48
-
-/// `text` on one line, cut to ``traceLabelLimit`` characters plus "…" when longer.
-func shortened(_ text: String) -> String {
-    var line = text
-    if line.contains(where: \.isNewline) {
-        line = String(line.map { $0.isNewline ? " " : $0 })
-    }
-    guard line.count > traceLabelLimit else { return line }
-    return line.prefix(traceLabelLimit) + "…"
-}
-
 /// How a picture names an event: its description, and for the bus's announcements the
-/// announcement's type and the event it is about (`DidConsumeEvent(tap)`); shortened.
+/// announcement's type and the event it is about (`DidConsumeEvent(tap)`); whole, for the
+/// picture to cut (see `ReadableLine`).
 func traceLabel(of event: any Event) -> String {
-    shortened(fullLabel(of: event))
+    if let (name, about) = announcement(event) { return "\(name)(\(traceLabel(of: about)))" }
+    return String(describing: event)
 }
+
+/// The longest name or event label, in characters, that a Mermaid diagram shows: a participant
+/// is a column, and an arrow's label spans the columns it crosses.
+let mermaidLabelLimit = 48
 
 /// How the pictures label each record's event, in order: ``traceLabel(of:)``, except for an
 /// announcement about the event of the pass that caused it (a consumption, an event that
@@ -49,38 +42,35 @@ private func announcement(_ event: any Event) -> (String, any Event)? {
     return nil
 }
 
-private func fullLabel(of event: any Event) -> String {
-    if let (name, about) = announcement(event) { return "\(name)(\(fullLabel(of: about)))" }
-    return String(describing: event)
+/// How a record names its cause's recipient, to be cut as a name; "the bus" for an
+/// announcement made outside any recipient's call.
+func causePart(_ cause: EventTrace.Cause) -> ReadableLine {
+    cause.recipient.map { "\(name: $0)" } ?? "the bus"
 }
 
-/// How a record names its cause's recipient: shortened, or "the bus" for an announcement
-/// made outside any recipient's call.
-func causeName(_ cause: EventTrace.Cause) -> String {
-    cause.recipient.map(shortened) ?? "the bus"
-}
-
-/// How a record names the recipients it reached: shortened and joined, or "no one".
-func reachedText(_ recipients: [String]) -> String {
-    recipients.isEmpty ? "no one" : recipients.map(shortened).joined(separator: ", ")
+/// How a record names the recipients it reached: a list that ends with `and N more` when it
+/// does not fit, or "no one".
+func reachedPart(_ recipients: [String]) -> ReadableLine {
+    recipients.isEmpty ? "no one" : "\(names: recipients)"
 }
 
 extension EventTrace.Note {
-    /// The note in words, its names and labels shortened:
+    /// The note in words, its names and labels whole, to be fitted to a line:
     /// `"dispatch of 7 by A refused: rejectedFull"`.
-    var text: String {
+    var line: ReadableLine {
         switch self {
         case .refused(let event, let report, let recipient):
-            let by = recipient.map { " by \(shortened($0))" } ?? ""
-            return "dispatch of \(traceLabel(of: event))\(by) refused: \(report)"
+            let by: ReadableLine = recipient.map { " by \(name: $0)" } ?? ""
+            return "dispatch of \(value: traceLabel(of: event))\(by) refused: \(report)"
         case .dropped(let event, let stream):
-            return "\(shortened(stream)) dropped \(traceLabel(of: event))"
+            return "\(name: stream) dropped \(value: traceLabel(of: event))"
         case .failed(let event, let recipient, let error):
-            return "\(shortened(recipient)) failed on \(traceLabel(of: event)): \(shortened(error))"
+            return "\(name: recipient) failed on \(value: traceLabel(of: event)): \(value: error)"
         case .discarded(let count):
             return "\(counted(count, "waiting event")) discarded at the drain budget"
         case .stopped(let recipient):
-            return "\(recipient.map(shortened) ?? "a recipient") stopped the delivery"
+            let who: ReadableLine = recipient.map { "\(name: $0)" } ?? "a recipient"
+            return "\(who) stopped the delivery"
         }
     }
 }
