@@ -184,7 +184,7 @@ extension EventBus {
         if let refused = batch.refused {
             let site = "\(refused.origin.fileID):\(refused.origin.line)"
             recordProblem(
-                .postRefused, count: refused.count,
+                .postRefused, site: site, count: refused.count,
                 what: "post(\(name: refused.eventType)) at \(name: site): inbox full",
                 fix: "use send(_:), which waits")
         }

@@ -183,6 +183,22 @@ final class ChatService {
                 + "use send(_:), which waits")
     }
 
+    /// §16.3: a refused post's site is its call site, so a second line is reported at its
+    /// first refusal while the first line's repeat backs off.
+    @Test func refusedPostsFromTwoLinesAreTwoSites() {
+        let (bus, poster, problems) = handDeliveredBus(maximumPosted: 1)
+        for fileID in ["App/Sensor.swift", "App/Sensor.swift", "App/Radio.swift"] {
+            poster.post(Num(1))
+            #expect(poster.post(Num(2), fileID: fileID, line: 9) == .rejectedFull)
+            bus.deliverPosted()
+        }
+        #expect(
+            problems.problems.map(\.message) == [
+                "post(Num) at App/Sensor.swift:9: inbox full; use send(_:), which waits",
+                "post(Num) at App/Radio.swift:9: inbox full; use send(_:), which waits",
+            ])
+    }
+
     @Test func aTakenEventCountsUntilItsDispatchReturns() {
         let (bus, poster, _) = handDeliveredBus(maximumPosted: 2)
         var answers: [PostReport] = []
