@@ -22,7 +22,7 @@ file scope; its statements go, in order, into a function of their own
 What a block may use without declaring it: the fixtures in Scripts/snippet-prelude.swift —
 small stand-ins for what the reader's app already has (`bus`, `Screen`, `log`, …). A page gets
 only the fixtures whose names its blocks use and do not declare themselves (and the fixtures
-those need).
+those need). The pages in SELF_CONTAINED_PAGES (README, Getting started) get none.
 
 Markers: an HTML comment on the line before a block's fence (GitHub and DocC do not show it).
   <!-- snippet: partial -->     a fragment (of a manifest, of a type); not compiled
@@ -39,6 +39,9 @@ import re
 import sys
 
 SWIFT5_PAGES = {"Sources/EventBusKit/EventBusKit.docc/MigratingFromSwiftEventBus.md"}
+# Pages a newcomer reads first: their blocks get no fixture, so each compiles with only what
+# the page itself shows.
+SELF_CONTAINED_PAGES = {"README.md", "Sources/EventBusKit/EventBusKit.docc/GettingStarted.md"}
 PRELUDE = "Scripts/snippet-prelude.swift"
 MARKER = re.compile(r"^\s*<!--\s*snippet:\s*(partial|apple-sdk|from\s+(\S+))\s*-->\s*$")
 DECL_KEYWORDS = (
@@ -215,7 +218,7 @@ def swift_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def module_source(repo, name, blocks, prelude):
+def module_source(repo, name, blocks, prelude, self_contained=False):
     """One page's file: imports, the fixtures it needs, its declarations, its statements."""
     split = [(b, split_block(b)) for b in blocks]
     declared = set()
@@ -223,7 +226,7 @@ def module_source(repo, name, blocks, prelude):
         for kind, _, lines in chunks:
             if kind == "decl":
                 declared |= set(DECLARED_NAME.findall("\n".join(strip_comments(l)[0] for l in lines)))
-    fixtures = fixtures_for(blocks, prelude, declared)
+    fixtures = [] if self_contained else fixtures_for(blocks, prelude, declared)
     imports = ["import EventBusKit"]
     body = []
     for names, first, lines in fixtures:
@@ -343,7 +346,7 @@ def extract(repo, out):
         counts["compiled"] += len(compiled)
         name = module_name(path)
         modules.append((name, path in SWIFT5_PAGES))
-        write_if_changed(os.path.join(out, "Sources", name, name + ".swift"), module_source(repo, name, compiled, prelude))
+        write_if_changed(os.path.join(out, "Sources", name, name + ".swift"), module_source(repo, name, compiled, prelude, path in SELF_CONTAINED_PAGES))
     # drop the targets of pages that have no block any more
     for stale in set(os.listdir(os.path.join(out, "Sources"))) - {n for n, _ in modules}:
         for f in glob.glob(os.path.join(out, "Sources", stale, "*")):

@@ -25,15 +25,22 @@ final class Logger: EventConsumer {
     }
 }
 
-/// The README's usage example, runnable: `swift run quick-start`.
+/// The README's quick start, runnable: `swift run quick-start`. The closure path first, then
+/// the consumer path, with a logger that traces each consumption.
 @main
 struct QuickStart {
     static func main() {
         let bus = EventBus()
+        let token = bus.subscribe(to: NavigationEvent.self) { navigation in
+            print("go to", navigation.destination.rawValue)
+        }
+        bus.dispatch(NavigationEvent(destination: .two))  // prints "go to two"
+        token.cancel()
+
         let flowController = FlowController()
         bus.register(flowController)  // at startup
         bus.register(Logger())  // the bus may be its only owner
-        let report = bus.dispatch(NavigationEvent(destination: .two))
+        let report = bus.dispatch(NavigationEvent(destination: .three))
         print("stack: \(flowController.stack.map(\.rawValue)), report: \(report)")
     }
 }

@@ -48,6 +48,9 @@ public final class RecordingConsumer: EventConsumer, CustomStringConvertible {
     /// `recorded(_:)`; `events(of:)` is the bus's live stream.)
     ///
     /// ```swift
+    /// let recorder = RecordingConsumer(willConsume: [Tap.self])
+    /// bus.register(recorder)
+    /// bus.dispatch(Tap())
     /// #expect(recorder.recorded(Tap.self).count == 1)
     /// ```
     /// - Parameter type: The type to keep.
