@@ -17,6 +17,34 @@ import Testing
         #expect(watched.count == 1)
     }
 
+    /// "Options, filters and sticky state": a filter, a priority and `.once` on one closure.
+    @Test func aBulkBuyIsSeenOnce() {
+        let bus = EventBus()
+        var bulkBuys: [String] = []
+        let bulkBuy = bus.subscribe(
+            to: ItemAdded.self, options: [.once, .priority(10)],
+            where: { $0.quantity > 1 }
+        ) { added in
+            bulkBuys.append(added.name)
+        }
+        bus.dispatch(ItemAdded(name: "tea", quantity: 1))
+        bus.dispatch(ItemAdded(name: "cups", quantity: 6))
+        bus.dispatch(ItemAdded(name: "plates", quantity: 4))
+        #expect(bulkBuys == ["cups"])
+        #expect(!bulkBuy.isActive)
+    }
+
+    /// "Wait for one event": posted from another thread after the wait began.
+    @Test func aWaitReturnsTheFirstCheckoutWithItems() async throws {
+        let bus = EventBus()
+        let poster = bus.poster()
+        Task.detached {
+            poster.post(CheckoutRequested(itemCount: 0))
+            poster.post(CheckoutRequested(itemCount: 3))
+        }
+        #expect(try await waitForCheckout(on: bus) == 3)
+    }
+
     @Test func aDispatchedItemUpdatesTheCartModel() {
         let bus = EventBus()
         let cart = CartModel(bus: bus)
