@@ -64,10 +64,6 @@ extension ConsumerFailedEvent: CustomStringConvertible {
     /// At most 120 characters: a long consumer's name is cut in the middle, keeping its call
     /// site, and a long event or error at its end, marked ` […]`, the longest first.
     public var description: String {
-        let line: ReadableLine =
-            "ConsumerFailedEvent(consumer: \(name: recipientName(of: consumer)), "
-            + "event: \(value: String(describing: event)), "
-            + "error: \(value: String(describing: error)))"
-        return line.fitted()
+        announcementLine("ConsumerFailedEvent", "consumer", consumer, event: event, error: error)
     }
 }

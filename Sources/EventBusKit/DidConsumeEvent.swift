@@ -47,9 +47,6 @@ extension DidConsumeEvent: CustomStringConvertible {
     /// site (`Subscription(to: Cart…, at: App/Cart.swift:12)`), and a long event at its end,
     /// marked ` […]` (`Checkout(items: 3, totalCents: […])`), the longer first.
     public var description: String {
-        let line: ReadableLine =
-            "DidConsumeEvent(consumer: \(name: recipientName(of: consumer)), "
-            + "event: \(value: String(describing: event)))"
-        return line.fitted()
+        announcementLine("DidConsumeEvent", "consumer", consumer, event: event)
     }
 }

@@ -55,9 +55,6 @@ extension DroppedEvent: CustomStringConvertible {
     /// At most 120 characters: a long stream's name is cut in the middle, keeping its call
     /// site, and a long event at its end, marked ` […]`, the longer first.
     public var description: String {
-        let line: ReadableLine =
-            "DroppedEvent(stream: \(name: recipientName(of: stream)), "
-            + "event: \(value: String(describing: event)))"
-        return line.fitted()
+        announcementLine("DroppedEvent", "stream", stream, event: event)
     }
 }
