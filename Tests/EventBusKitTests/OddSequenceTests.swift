@@ -1,5 +1,6 @@
-@testable import EventBusKit
 import Testing
+
+@testable import EventBusKit
 
 // Each test pins one row of the table in the "Misuse and odd sequences" article
 // (Sources/EventBusKit/EventBusKit.docc/OddSequences.md).
