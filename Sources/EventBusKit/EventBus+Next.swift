@@ -169,7 +169,7 @@ extension EventBus {
                 // to a wait that throws.
                 guard ending.claimEnd() else { return }
                 waiter.resume(with: .failure(EventBus.WaitError.timedOut))
-                if let hook = nextTimerDecided.get() { await hook() }
+                if let hook = NextTimerHook.decided { await hook.run() }
                 inbox.requestSweep()
             }
             defer { timer.cancelAll() }  // the group awaits the timer before it returns

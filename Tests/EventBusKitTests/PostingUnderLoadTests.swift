@@ -138,8 +138,12 @@ final class ChatService {
         }
         let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
         let lines = printed.split(separator: "\n").filter { $0.hasPrefix("EventBusKit: post(_:)") }
-        #expect(lines.count == 1)
-        #expect(lines.first?.contains("waits for the bus's owner") == true)
+        #if DEBUG
+            #expect(lines.count == 1)
+            #expect(lines.first?.contains("waits for the bus's owner") == true)
+        #else
+            #expect(lines.isEmpty)  // release builds print no report
+        #endif
     }
 }
 

@@ -46,7 +46,8 @@ private actor TimerGate {
         let recording = bus.startTracing()
         let gate = TimerGate()
         let waiting = Task {
-            try await nextTimerDecided.withValue({ await gate.timerDecided() }) {
+            let hook = NextTimerHook { await gate.timerDecided() }
+            return try await NextTimerHook.$decided.withValue(hook) {
                 try await bus.next(Num.self, timeout: .milliseconds(1))
             }
         }

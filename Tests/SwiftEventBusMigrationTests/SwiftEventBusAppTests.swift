@@ -175,12 +175,16 @@ import Testing
         eventBus.onProblem = { problems.append($0.message) }
         let consumer = ExcludeNoneStubEventConsumer(name: "C")
         eventBus.register(consumer)
-        #expect(
-            problems == [
-                // The consumer's type is cut to keep the printed line within 120 characters.
-                "ExcludeNoneS…sumer.excludeList's NoEvent excludes nothing; to get every event, "
-                    + "list AllEvent in willConsume"
-            ])
+        #if DEBUG
+            #expect(
+                problems == [
+                    // The consumer's type is cut to keep the printed line within 120 characters.
+                    "ExcludeNoneS…sumer.excludeList's NoEvent excludes nothing; to get every "
+                        + "event, list AllEvent in willConsume"
+                ])
+        #else
+            #expect(problems.isEmpty)  // release builds compile the migration hints out
+        #endif
 
         eventBus.dispatch(AlternativeStubEvent())
         eventBus.dispatch(StubEvent())

@@ -79,8 +79,9 @@ extension EventBus {
         return nil
     }
 
-    /// Stops the program with `message`, printed as a line beginning `EventBusKit: `.
+    /// Stops the program with `message`, printed as a line beginning `EventBusKit: `, in every
+    /// build: `fatalError`, not `preconditionFailure`, whose message optimized builds drop.
     static func stop(_ message: String) -> Never {
-        preconditionFailure("EventBusKit: " + message)
+        fatalError("EventBusKit: " + message)
     }
 }

@@ -42,6 +42,15 @@ extension EventBus {
 
 /// Run by the timer of a `next` with a timeout, in its task, once it has decided (it ended the
 /// waiter's subscription and resumed the wait with `timedOut`) and before it asks the bus to
-/// remove the subscription; `nil` runs nothing. Test-only: a test sets it with `withValue`
-/// around the `next` and dispatches while the timer waits in it.
-let nextTimerDecided = TaskLocal<(@Sendable () async -> Void)?>(wrappedValue: nil)
+/// remove the subscription; `nil` runs nothing. Test-only: a test sets ``decided`` with
+/// `withValue` around the `next` and dispatches while the timer waits in it.
+///
+/// The task-local holds this struct, not the bare closure: a task-local of an optional async
+/// function type crashed in `swift_task_localValuePush` in optimized builds (Swift 6.3, Linux).
+struct NextTimerHook: Sendable {
+    /// What the timer runs once it has decided.
+    let run: @Sendable () async -> Void
+
+    /// The hook of the running task, if a test set one.
+    @TaskLocal static var decided: NextTimerHook?
+}
