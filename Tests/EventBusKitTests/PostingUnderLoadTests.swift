@@ -128,12 +128,16 @@ final class ChatService {
         ) {
             let bus = EventBus()
             let poster = bus.poster(isolation: nil)
+            // The line is printed inside `post`, before it returns: the test waits for the
+            // posts to return, not for the inbox to fill (which raced the print, under TSan).
+            let posted = DispatchSemaphore(value: 0)
             let thread = Thread {
                 poster.post(Num(1))
                 poster.post(Num(2))
+                posted.signal()
             }
             thread.start()
-            while poster.inbox.hasWork == false { usleep(1_000) }
+            posted.wait()
             withExtendedLifetime(bus) {}
         }
         let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
