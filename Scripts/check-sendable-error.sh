@@ -41,7 +41,7 @@ SWIFT
     # The first diagnostic line that is an error or a note: it must name SendableEvent (the
     # word: `_SendableEventMarker` does not count).
     local first
-    first=$(grep -E "(error|note): " "$out" | head -1)
+    first=$(grep -E "(error|note): " "$out" | head -1 | sed "s|$work/||g")
     if [ "$expect" != fix ] || ! grep -qE "(^|[^_[:alnum:]])SendableEvent([^[:alnum:]]|$)" <<< "$first"; then
         sed "s|$work/||g" "$out" >&2
         echo "sendable-error: \`$body\`: expected $expect; the first error or note is: $first" >&2

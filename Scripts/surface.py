@@ -110,7 +110,9 @@ def braces(line):
 def labels(parameters):
     """`post(_:)` style labels of a parameter clause's text (without its parentheses)."""
     parts, depth, part = [], 0, ""
-    for char in parameters:
+    for index, char in enumerate(parameters):
+        if char == ">" and parameters[index - 1 : index] == "-":
+            continue  # the arrow of a function type
         depth += {"(": 1, "[": 1, "<": 1, ")": -1, "]": -1, ">": -1}.get(char, 0)
         if char == "," and depth == 0:
             parts.append(part)
