@@ -21,8 +21,9 @@ if ! swift build --target EventBusKit --scratch-path "$scratch" \
     exit 1
 fi
 bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
-interface=$bin/EventBusKit.build/EventBusKit.swiftinterface
-test -f "$interface" || { echo "no module interface at $interface" >&2; exit 1; }
+# Beside the object files (the driver's choice; not the .private or .package interface).
+interface=$(find "$bin" -name EventBusKit.swiftinterface | head -1)
+test -n "$interface" || { echo "the build wrote no EventBusKit.swiftinterface under $bin" >&2; exit 1; }
 client_flags=(-I "$bin/Modules" -Xcc -fmodule-map-file="$bin/CEventBusAtomics.build/module.modulemap")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
