@@ -1,4 +1,6 @@
 // swift-tools-version: 6.2
+// The manifest's format, not a tested floor: the tests run on Swift 6.3.1 (Linux), and a CI
+// job pinned to Swift 6.2.0 builds and tests the package; the README names what was seen.
 import PackageDescription
 
 let package = Package(

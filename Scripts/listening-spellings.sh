@@ -150,7 +150,7 @@ while IFS='|' read -r expect call text; do
 done <<'CALLS'
 clean|bus.events(of: Conforming<any SendableTracked>.self)|
 clean|try await bus.next(Conforming<any SendableTracked>.self)|
-error|bus.events(of: Conforming<any Tracked & Sendable>.self)|does not conform to the 'Sendable' protocol
+error|bus.events(of: Conforming<any Tracked & Sendable>.self)|must refine SendableEvent
 error|try await bus.next(Conforming<any Tracked & Sendable>.self)|
 error|bus.events(of: AllEvent.self)|does not conform to the 'Sendable' protocol
 CALLS

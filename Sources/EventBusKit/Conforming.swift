@@ -62,3 +62,14 @@ protocol _EventCategory: Event {
     /// cover announcements).
     static var coversNothing: Bool { get }
 }
+
+// `Conforming` is not `Sendable`, on purpose: a stream or a `next` of `Conforming<any R>` where
+// `R` does not refine `SendableEvent` would otherwise be read as the typed form
+// (`T: Event & Sendable`) and fail with "type 'Conforming<any R>' does not conform to the
+// 'Sendable' protocol". This unavailable conformance makes that error say what to write.
+@available(
+    *, unavailable,
+    message:
+        "the category's protocol must refine SendableEvent: declare `protocol P: SendableEvent`"
+)
+extension Conforming: Sendable {}

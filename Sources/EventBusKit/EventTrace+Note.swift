@@ -14,7 +14,9 @@ extension EventTrace {
     /// > Important: `Note` grows: a minor version may add a case (a new kind of note). A
     /// > `switch` over it needs `@unknown default`; an exhaustive one without it compiles with a
     /// > warning that asks for one.
-    @nonexhaustive(warn)
+    #if hasAttribute(nonexhaustive)  // SE-0487, Swift 6.2.3; older compilers leave it out
+        @nonexhaustive(warn)
+    #endif
     public enum Note {
         /// A dispatch made during the pass was refused: its event, the report
         /// ``EventBus/dispatch(_:fileID:line:)`` returned (``DispatchReport/rejectedFull`` or

@@ -21,7 +21,9 @@
 /// > Important: `PostReport` grows: a minor version may add a case (a new answer to a post).
 /// > A `switch` over it needs `@unknown default`; an exhaustive one without it compiles with a
 /// > warning that asks for one.
-@nonexhaustive(warn)
+#if hasAttribute(nonexhaustive)  // SE-0487, Swift 6.2.3; older compilers leave it out
+    @nonexhaustive(warn)
+#endif
 public enum PostReport: Equatable, Sendable {
     /// The event was admitted to the bus's inbox and will be delivered, through
     /// ``EventBus/dispatch(_:fileID:line:)``, after every event posted before it. This acknowledges

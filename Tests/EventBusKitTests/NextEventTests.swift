@@ -105,7 +105,8 @@ import Testing
     @Test func aWaitOnATemporaryDoesNotKeepTheBusAliveAndThrowsBusDeallocatedWhenItGoes() async {
         final class Model { var bus: EventBus? = EventBus() }
         let model = Model()
-        weak let bus = model.bus
+        weak var bus: EventBus?
+        bus = model.bus
         let waiting = Task { try await model.bus?.next(Num.self) }
         while bus?.recipientCount ?? 0 < 1 { await Task.yield() }
         model.bus = nil  // the waiter holds no reference: the bus goes now
@@ -115,7 +116,8 @@ import Testing
 
     @Test func aReferenceTheCallerKeepsKeepsTheBusAndItsWait() async throws {
         var bus: EventBus? = EventBus()
-        weak let weakBus = bus
+        weak var weakBus: EventBus?
+        weakBus = bus
         let kept = bus!
         let waiting = Task { try await kept.next(Num.self) }
         while weakBus?.recipientCount ?? 0 < 1 { await Task.yield() }

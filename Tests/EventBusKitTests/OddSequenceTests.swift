@@ -327,7 +327,8 @@ private final class OddBusOwner {
     @Test func theBusReleasedByItsOwnerDuringDeliveryFinishesTheDrainThenDeallocates() {
         let trace = Trace()
         var owner: OddBusOwner? = OddBusOwner()
-        weak let weakBus = owner!.bus
+        weak var weakBus: EventBus?
+        weakBus = owner!.bus
         weak var weakConsumer: TraceConsumer?
         do {
             let consumer = TraceConsumer("A", [Num.self], trace: trace) { [weak weakBus] event in
@@ -351,7 +352,8 @@ private final class OddBusOwner {
         let trace = Trace()
         do {
             let bus = EventBus()
-            weak let weakBus = bus
+            weak var weakBus: EventBus?
+            weakBus = bus
             bus.register(
                 OddMortalConsumer([Num.self]) {
                     trace.entries.append("bus \(weakBus == nil ? "gone" : "alive")")

@@ -57,7 +57,8 @@ final class OwnerBoundScreen {
     @Test func theBusHoldsTheOwnerWeakly() {
         let bus = EventBus()
         var screen: OwnerBoundScreen? = OwnerBoundScreen(name: "cart")
-        weak let weakScreen = screen
+        weak var weakScreen: OwnerBoundScreen?
+        weakScreen = screen
         bus.subscribe(to: Num.self, owner: screen!) { $0.badges.append($1.value) }
         screen = nil
         #expect(weakScreen == nil)
@@ -80,7 +81,8 @@ final class OwnerBoundScreen {
         let bus = EventBus()
         var screen: OwnerBoundScreen? = OwnerBoundScreen(name: "cart")
         var captured: OwnerBoundScreen? = OwnerBoundScreen(name: "captured")
-        weak let weakCaptured = captured
+        weak var weakCaptured: OwnerBoundScreen?
+        weakCaptured = captured
         bus.subscribe(to: Num.self, owner: screen!) { [captured] _, _ in _ = captured }
         captured = nil
         bus.dispatch(Num(1))

@@ -223,7 +223,8 @@ import Testing
 
     @Test func thePosterDoesNotKeepTheBusAlive() {
         var bus: EventBus? = EventBus()
-        weak let weakBus = bus
+        weak var weakBus: EventBus?
+        weakBus = bus
         let poster = unisolatedPoster(of: bus!)
         bus = nil
         #expect(weakBus == nil)
@@ -232,7 +233,8 @@ import Testing
 
     @Test func anActorOwnedBusIsReleasedWithItsActorWhileAPosterIsHeld() async {
         var service: PosterOwningService? = PosterOwningService(maximumPending: 10)
-        weak let weakService = service
+        weak var weakService: PosterOwningService?
+        weakService = service
         let poster = await service!.start()
         #expect(poster.post(PosterStressEvent(thread: 0, index: 0)) == .accepted)
         #expect(await poster.waitUntilDelivered())

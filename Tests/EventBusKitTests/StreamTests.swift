@@ -85,7 +85,8 @@ import Testing
         var bus: EventBus? = EventBus()
         let stream = bus!.events(of: Num.self)
         bus!.dispatch(Num(7))
-        weak let weakBus = bus
+        weak var weakBus: EventBus?
+        weakBus = bus
         bus = nil
         #expect(weakBus == nil)
         #expect(await collect(stream).map(\.value) == [7])

@@ -14,8 +14,14 @@ final class BusDrainer: @unchecked Sendable {
     //   actor, region-based isolation merges it into that actor's region, so it can no
     //   longer be sent to another isolation (`sending` it is an error). Every access to the
     //   bus therefore happens on its own actor, serialized with its owner's accesses.
-    private weak let bus: EventBus?
-    private weak let isolation: (any Actor)?
+    #if compiler(>=6.2.3)
+        private weak let bus: EventBus?
+        private weak let isolation: (any Actor)?
+    #else
+        // `weak let` (SE-0481) needs Swift 6.2.3: before it, `weak var`, assigned in `init` only.
+        private weak var bus: EventBus?
+        private weak var isolation: (any Actor)?
+    #endif
 
     /// - Parameters:
     ///   - bus: The bus to drain.
