@@ -21,6 +21,9 @@ extension EventBus {
     /// is either returned or not delivered to the wait: once the timeout or the cancellation
     /// has ended it, no pass delivers to it (no ``DidConsumeEvent``, not in a trace), and an
     /// event a pass began to deliver first is returned, even to a task cancelled meanwhile.
+    /// The wait ends once, and what ends it first decides its answer: a timeout that passed
+    /// first throws ``WaitError/timedOut`` even when the task is cancelled or the bus goes
+    /// before the call returns.
     /// The wait holds no reference to the bus: called on a temporary
     /// (`model.bus?.next(…)`), it lets the bus go when its owner does, and then throws
     /// ``WaitError/busDeallocated``; a reference the caller keeps keeps the bus.
@@ -124,17 +127,18 @@ extension EventBus {
         // resumes the caller, and an event the predicate rejects is not a delivery. Nor is one
         // that finds the wait over: a timer or a cancellation ends the recipient with a claim
         // that a pass's claim of its last call excludes, so an event is either returned or
-        // not delivered (contract §16.5).
+        // not delivered (contract §16.5). The claim that wins records why the recipient
+        // ended, and every resume reads that one fact (`resume(endedBy:)`), so the answer is
+        // the claimer's whoever resumes first (§17.1).
         var once = options
         once.limit = 1
         var closure = ClosureRecipient(
             .waiter, listing: listed, { waiter.resume(with: .success($0)) }, where: predicate,
             once, fileID: fileID, line: line)
         // Run when the bus goes (its teardown finishes every stand-in), or when the stand-in
-        // is released unresumed (removed through the object a `DidConsumeEvent` named).
-        closure.finish = { busGone in
-            waiter.resume(with: .failure(busGone ? WaitError.busDeallocated : CancellationError()))
-        }
+        // is released: after a pass removed the recipient that a timer or a cancellation
+        // ended, maybe before that claimer resumes the caller.
+        closure.finish = { end in waiter.resume(endedBy: end) }
         let token = subscribe(closure)
         let ending = token.ending
         // From here the call holds no reference to the bus (`token` holds it weakly): a
@@ -151,11 +155,11 @@ extension EventBus {
                     waiter.wait(continuation)
                 }
             } onCancel: {
-                // Any thread. Unless a pass claimed the call first (then its event is
-                // returned), end the subscription, then resume the caller (before the sweep
-                // that removes it, whose finish would resume it otherwise).
-                guard ending.claimEnd() else { return }
-                waiter.resume(with: .failure(CancellationError()))
+                // Any thread. Unless another claim came first (a pass's: then its event is
+                // returned; the timer's: then it times out), end the subscription, then
+                // resume the caller as the end says.
+                guard ending.claim(.taskCancelled) else { return }
+                waiter.resume(endedBy: ending.end)
                 inbox.requestSweep()
             }
         }
@@ -164,12 +168,15 @@ extension EventBus {
             timer.addTask {
                 // Cancelled when the wait ends first: then it throws and ends, doing nothing.
                 try await Task.sleep(for: timeout, clock: .continuous)
-                // The wait times out unless a pass claimed the call first (then its event is
-                // returned): ended here, the recipient gets no call, so no event is delivered
-                // to a wait that throws.
-                guard ending.claimEnd() else { return }
-                waiter.resume(with: .failure(EventBus.WaitError.timedOut))
-                if let hook = NextTimerHook.decided { await hook.run() }
+                let hook = NextTimerHook.current
+                if let hook { await hook.fired() }
+                // The wait times out unless another claim came first (a pass's: then its
+                // event is returned; a cancellation's): ended here, the recipient gets no
+                // call, so no event is delivered to a wait that throws.
+                let timedOut = ending.claim(.timedOut)
+                if let hook { await hook.claimed(timedOut) }
+                guard timedOut else { return }
+                waiter.resume(endedBy: ending.end)
                 inbox.requestSweep()
             }
             defer { timer.cancelAll() }  // the group awaits the timer before it returns

@@ -52,7 +52,7 @@ extension EventBus {
     @discardableResult
     public func deregister(_ consumer: any EventConsumer) -> Bool {
         guard let recipient = registeredRecipient(for: consumer) else { return false }
-        return end(recipient)
+        return end(recipient, because: .released)
     }
 
     /// Whether `consumer` is registered (and, if held weakly, still alive).

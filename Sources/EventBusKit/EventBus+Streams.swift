@@ -138,14 +138,13 @@ extension EventBus {
             fileID: fileID, line: line)
         closure.finish = { _ in continuation.finish() }
         let ending = add(closure).ending
-        // When the consumer stops, the handler (on whatever thread it runs) ends the
-        // recipient first, as a dropped token does, so from then on the bus never calls it,
-        // then asks the bus, through the locked inbox, to remove it. The handler never
+        // When the consumer stops, the handler (on whatever thread it runs) claims the
+        // recipient's end first, as a dropped token does, so from then on the bus never calls
+        // it, then asks the bus, through the locked inbox, to remove it. The handler never
         // touches the bus, which is not `Sendable`; the bus removes the entry on its own
-        // isolation.
+        // isolation. An end claimed before (the bus went, a limit's last event) stands.
         continuation.onTermination = { _ in
-            ending.end()
-            inbox.requestSweep()
+            if ending.claim(.streamTerminated) { inbox.requestSweep() }
         }
         return stream
     }

@@ -83,7 +83,10 @@ extension EventBus {
     @inline(never)
     func traceFirstDelivery(to recipient: Recipient, in trace: EventTrace) {
         pass.tracedRecipientIndex = -1
-        let name = outsideRecipientCall { recipient.name }
+        let name = outsideRecipientCall {
+            if let hook = TraceNamingHook.current { hook.run(recipient.ending) }  // test-only
+            return recipient.name
+        }
         guard pass.runningTraceGeneration == trace.generation else { return }
         // May compact the trace's names, which renumbers them: the bus holds no index into
         // them now (`pass.tracedRecipientIndex` is -1), and the pass's earlier deliveries are in

@@ -35,14 +35,14 @@ public final class Subscription: Hashable {
     }
 
     deinit {
-        // Any thread: mark, then ask the bus to sweep; never touch the bus's state here.
-        // Cancelled already (removed): nothing to end, no sweep to ask for.
-        guard let inbox, !recipient.isRemoved else { return }
-        recipient.markEnded()
+        // Any thread: claim the end, then ask the bus to sweep; never touch the bus's state
+        // here. Cancelled already (removed), or ended by another claim (whose claimer has the
+        // bus remove it): nothing to end, no sweep to ask for.
+        guard let inbox, !recipient.isRemoved, recipient.claimEnd(.released) else { return }
         inbox.requestSweep()
     }
 
-    /// Ends the subscription from any thread (see ``Recipient/markEnded()``).
+    /// Claims the subscription's end, and reads it, from any thread (see ``RecipientEnding``).
     var ending: RecipientEnding { recipient.ending }
 
     /// Whether the subscription can still be called: not cancelled, not ended by its limit
@@ -59,7 +59,7 @@ public final class Subscription: Hashable {
     /// > `deinit`), let the tokens go instead: a token's own deinit is safe on any thread.
     public func cancel() {
         // Once the bus is gone there is nothing to end: its teardown removed every recipient.
-        bus?.end(recipient)
+        bus?.end(recipient, because: .released)
     }
 
     /// Keeps this token in `set` (the subscription lives as long as the set holds it).

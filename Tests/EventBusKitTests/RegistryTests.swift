@@ -114,7 +114,7 @@ private struct Subject {
         subject.add("C", [Other.self], weakly: true)
         subject.buildRoute(Num(0))
         subject.buildRoute(Other())
-        let (removed, released) = subject.registry.remove(a)
+        let (removed, released) = subject.registry.remove(a, ending: .released)
         subject.check()
         #expect(removed)
         #expect(released === subject.consumers["A"])
@@ -125,11 +125,11 @@ private struct Subject {
         #expect(subject.route(Other.self) == ["C"])
         #expect(subject.registry.identityTableCount == 2)
         // Removing it again finds nothing and releases nothing.
-        let again = subject.registry.remove(a)
+        let again = subject.registry.remove(a, ending: .released)
         #expect(!again.removed && again.released == nil)
         // A weakly held consumer is not the registry's to release.
         let c = try #require(subject.recipient("C"))
-        let weak = subject.registry.remove(c)
+        let weak = subject.registry.remove(c, ending: .released)
         subject.check()
         #expect(weak.removed && weak.released == nil && c.isRemoved)
         #expect(subject.recipients == ["B"])
@@ -146,8 +146,8 @@ private struct Subject {
         let endedListener = try subject.addNew("EndedListener", listens)
         subject.buildRoute(Num(0))
         subject.consumers["Died"] = nil  // its only strong reference: the consumer is gone
-        ended.markEnded()
-        endedListener.markEnded()
+        ended.claimEnd(.released)
+        endedListener.claimEnd(.released)
         #expect(died.consumer == nil && !died.isRemoved)
         let endedConsumer = subject.consumers["Ended"]
         let endedListenerConsumer = subject.consumers["EndedListener"]
@@ -199,7 +199,7 @@ private struct Subject {
         let first = try subject.addNew("First", listens)
         let second = try subject.addNew("Second", listens, weakly: true)
         #expect(subject.registry.mayAnnounceConsumption)
-        subject.registry.remove(first)
+        subject.registry.remove(first, ending: .released)
         subject.check()
         #expect(subject.registry.mayAnnounceConsumption)
         subject.consumers["Second"] = nil

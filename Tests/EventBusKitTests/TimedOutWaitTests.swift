@@ -46,8 +46,8 @@ private actor TimerGate {
         let recording = bus.startTracing()
         let gate = TimerGate()
         let waiting = Task {
-            let hook = NextTimerHook { await gate.timerDecided() }
-            return try await NextTimerHook.$decided.withValue(hook) {
+            let hook = NextTimerHook(claimed: { _ in await gate.timerDecided() })
+            return try await NextTimerHook.$current.withValue(hook) {
                 try await bus.next(Num.self, timeout: .milliseconds(1))
             }
         }

@@ -23,10 +23,13 @@ static inline void eventbus_atomic_fetch_or(int *_Nonnull word, int bits) {
     (void)__atomic_fetch_or(word, bits, __ATOMIC_ACQ_REL);
 }
 
-/// `eventbus_atomic_fetch_or`, returning the word as it was before: of two threads that set
-/// bits at once, each learns whether the other's came first.
-static inline int eventbus_atomic_fetch_or_old(int *_Nonnull word, int bits) {
-    return __atomic_fetch_or(word, bits, __ATOMIC_ACQ_REL);
+/// Replaces the word with `desired` if it still holds `*expected`, and returns whether it did;
+/// otherwise stores the word's value in `*expected`. Of several threads that each want to be
+/// the first to change the word from what they saw, exactly one succeeds.
+static inline _Bool eventbus_atomic_compare_exchange(int *_Nonnull word, int *_Nonnull expected,
+                                                     int desired) {
+    return __atomic_compare_exchange_n(word, expected, desired, 0, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_ACQUIRE);
 }
 
 // A count that several threads read and change without a lock: the posted events a bus holds

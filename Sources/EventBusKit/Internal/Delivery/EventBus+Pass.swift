@@ -198,9 +198,9 @@ extension EventBus {
     ) -> (any EventConsumer)? {
         let recipient = entry.recipient
         guard let consumer = recipient.consumer else {
-            // Removed before its turn, or ended (its object or token is gone): skip it, and
-            // remove it unless it was removed already.
-            if !recipient.isRemoved { end(recipient) }
+            // Removed before its turn, or ended (by a claim, whose reason stands, or by its
+            // owner or consumer going): skip it, and remove it unless it was removed already.
+            if !recipient.isRemoved { end(recipient, because: .ownerGone) }
             return nil
         }
         // `consumer`, returned at the end, keeps the recipient's object alive for these calls.
@@ -213,16 +213,17 @@ extension EventBus {
             }
         }
         // Ended before its last call: a dispatch from that call does not reach it again. Its
-        // last call is claimed first: another thread that ended it since (a `next`'s timer)
-        // wins, and then it is not a delivery.
+        // end is claimed first, for this call: another thread that ended it since (a `next`'s
+        // timer) wins, and then it is not a delivery; one that comes after writes nothing, so
+        // the trace, the call and its announcement all say the pass ended it (§17.1).
         let isLastCall = recipient.isLimited && recipient.countsDownToLastCall()
-        if isLastCall, !recipient.claimLastCall() {
-            end(recipient)
+        if isLastCall, !recipient.claimEnd(.lastCall) {
+            end(recipient, because: .lastCall)
             withExtendedLifetime(consumer) {}
             return nil
         }
         watcher.delivers(to: recipient, on: self)
-        if isLastCall { end(recipient) }
+        if isLastCall { end(recipient, because: .lastCall) }
         guard let unretained = entry.unretained else {
             insideRecipientCall { consumer.consume(event) }
             return consumer

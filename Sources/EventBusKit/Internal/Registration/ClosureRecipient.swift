@@ -19,8 +19,9 @@ struct ClosureRecipient<T> {
     var options: RecipientOptions
     /// For an owner-bound subscription, the object whose deallocation ends it.
     var owner: AnyObject?
-    /// What ends a stream or a waiter when the stand-in goes.
-    var finish: (@Sendable (_ busGone: Bool) -> Void)?
+    /// What ends a stream or a waiter when the stand-in goes, told how its recipient ended
+    /// (as the claim of its end recorded it: see ``RecipientEnd``).
+    var finish: (@Sendable (_ end: RecipientEnd?) -> Void)?
     /// How announcements, traces and `print(bus)` name it; made when first asked.
     var name: () -> String
 

@@ -35,11 +35,15 @@ extension EventBus {
             listing: closure.listed, closure.handler, where: closure.filter,
             finish: closure.finish, label: closure.name, bus: self)
         // A new stand-in is never registered already.
-        return add(
+        let recipient = add(
             RecipientDescription(
                 subject: .standIn(standIn), owner: closure.owner,
                 isFiltered: closure.filter != nil),
             options: closure.options)!
+        // Before `standIn` goes: nothing finishes it while this function holds it (the bus
+        // lives, and only the bus and the stand-in's release call `finish()`).
+        if closure.finish != nil { standIn.ending = recipient.ending }
+        return recipient
     }
 
     /// Stops the program, naming `call`, when a listening form cannot work with what it was

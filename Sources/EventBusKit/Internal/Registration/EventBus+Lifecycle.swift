@@ -60,14 +60,15 @@ extension EventBus {
         return recipient
     }
 
-    /// Ends `recipient` and removes it from the registry; its consumer is released after the
+    /// Ends `recipient` for `reason`, unless its end was claimed already (then that claim's
+    /// reason stands), and removes it from the registry; its consumer is released after the
     /// registry access ends (releasing a closure runs the deinits of what it captured, and
     /// those may call back into the bus: cancel another token, register, dispatch).
     ///
     /// - Returns: `false` when it was not registered.
     @discardableResult
-    func end(_ recipient: Recipient) -> Bool {
-        let (removed, released) = changeRegistry { $0.remove(recipient) }
+    func end(_ recipient: Recipient, because reason: RecipientEnd) -> Bool {
+        let (removed, released) = changeRegistry { $0.remove(recipient, ending: reason) }
         releaseOutsideRecipientCall(consume released)
         return removed
     }
@@ -79,8 +80,9 @@ extension EventBus {
         releaseOutsideRecipientCall(consume released)
     }
 
-    /// The bus is going away: refuse later posts, finish its streams, and release every
-    /// recipient.
+    /// The bus is going away: refuse later posts, end every recipient still registered
+    /// (``RecipientEnd/busGone``, unless an end was claimed first), finish its streams and
+    /// waiters, each as its recipient's end says, and release every recipient.
     func tearDown() {
         if let (waiting, reports) = inbox?.close() {
             recordInboxReports(reports)
@@ -93,10 +95,9 @@ extension EventBus {
                     fix: "keep it while posters post")
             }
         }
-        for recipient in registry.value.recipients {
-            (recipient.consumer as? any AnyStandIn)?.finish()
-        }
-        release(afterAccess: changeRegistry { $0.removeAll() })
+        let released = changeRegistry { $0.removeAll() }
+        for consumer in released { (consumer as? any AnyStandIn)?.finish() }
+        release(afterAccess: released)
     }
 
     /// The category a list entry names, or `nil` when it names a type: a run-time conformance

@@ -41,17 +41,19 @@ final class Recipient {
         traceGeneration = generation
     }
 
-    /// The bits of a recipient's state word. Only ``markEnded()`` runs off the bus's
-    /// isolation. A word that is ``plainConsumer`` or ``standIn`` exactly is a recipient a pass may
-    /// call without a check (its fast loop); any other bit sends the pass to its checked path
-    /// for that recipient (`deliverChecked`), which reads the bits it needs: ARCHITECTURE.md,
-    /// "Which path a recipient takes", has the table.
+    /// The bits of a recipient's state word. Only a claim of its end
+    /// (``RecipientEnding/claim(_:)``) runs off the bus's isolation. A word that is
+    /// ``plainConsumer`` or ``standIn`` exactly is a recipient a pass may call without a check
+    /// (its fast loop); any other bit sends the pass to its checked path for that recipient
+    /// (`deliverChecked`), which reads the bits it needs: ARCHITECTURE.md, "Which path a
+    /// recipient takes", has the table.
     struct State: OptionSet {
         let rawValue: Int32
         /// No bit set: a consumer called by passes, and no owner can end it.
         static let plainConsumer: State = []
-        /// Its token was released (on any thread): never called again; the bus removes it
-        /// from the registry on its own isolation.
+        /// Its end was claimed (see ``RecipientEnd``), by anyone but a pass claiming its last
+        /// call: never called again; the bus removes it from the registry on its own
+        /// isolation. Set with the reason, in one atomic step.
         static let ended = State(rawValue: 1)
         /// Removed from the registry (or the bus is gone).
         static let removed = State(rawValue: 2)
@@ -66,10 +68,8 @@ final class Recipient {
         /// A recipient with a limit (`.once`, `.limit(n)`, `next`): the pass counts its calls
         /// down (``callsLeft``) and ends it before its last. Set at registration.
         static let limited = State(rawValue: 32)
-        /// A pass claimed a limited recipient's last call (``claimLastCall()``): from another
-        /// thread, ending it (``RecipientEnding/claimEnd()``: a `next`'s timer or
-        /// cancellation) comes too late, and the call is made.
-        static let claimed = State(rawValue: 64)
+        /// The reason its end was claimed (``RecipientEnd``): clear while no end was.
+        static let endClaimed = State(rawValue: RecipientEnd.mask)
     }
 
     /// The state's bits, loaded relaxed.
@@ -81,7 +81,7 @@ final class Recipient {
     @inline(__always)
     var isActive: Bool { bits.isDisjoint(with: [.ended, .removed]) }
 
-    /// Whether the registry no longer holds this recipient (``deactivate()`` ran).
+    /// Whether the registry no longer holds this recipient (``deactivate(ending:)`` ran).
     var isRemoved: Bool { bits.contains(.removed) }
 
     /// Whether ``owner`` bounds this recipient: an owner-bound subscription's.
@@ -115,12 +115,16 @@ final class Recipient {
         return callsLeft == 0
     }
 
-    /// Claims its last call, which a pass is about to make: `false` when another thread ended
-    /// it first (since the pass checked it), and then it gets no call. Of a claim and an end
-    /// made at once (``RecipientEnding/claimEnd()``), exactly one wins: a `next` either
-    /// returns the event or is not delivered it (contract §16.5).
-    func claimLastCall() -> Bool {
-        State(rawValue: state.setReturningOld(State.claimed.rawValue)).isDisjoint(with: .ended)
+    /// Ends it for `end`, unless its end was claimed already (see ``RecipientEnding/claim(_:)``):
+    /// returns whether this claim ended it. A pass claims a limited recipient's last call
+    /// (``RecipientEnd/lastCall``) before making it: `false` when another thread ended it
+    /// first (since the pass checked it), and then it gets no call; a claim that comes after
+    /// (a `next`'s timer or cancellation, a token released) changes nothing, and the call is
+    /// made. So a `next` either returns the event or is not delivered it (contract §16.5),
+    /// and every view says the same (§17.1).
+    @discardableResult
+    func claimEnd(_ end: RecipientEnd) -> Bool {
+        ending.claim(end)
     }
 
     /// Names it `name` wherever the bus shows it, in place of its consumer's name; call
@@ -181,55 +185,25 @@ final class Recipient {
         state.set(State.ownerBound.rawValue)
     }
 
-    /// Ends this recipient from any thread: no pass calls it from now on. Touches nothing
-    /// else: the bus removes it (and releases its consumer) on its own isolation, when a
-    /// pass meets it or a sweep runs.
-    func markEnded() {
-        ending.end()
-    }
-
-    /// ``markEnded()`` as a value another thread may hold: what a stream's termination
-    /// handler keeps.
+    /// ``claimEnd(_:)`` and ``end`` as a value another thread may hold: what a token, a
+    /// stream's termination handler, a waiter's timer and a stand-in's `finish` keep. A claim
+    /// from another thread touches nothing but the state word: the bus removes the recipient
+    /// (and releases its consumer) on its own isolation, when a pass meets it or a sweep runs.
     var ending: RecipientEnding { RecipientEnding(state) }
 
-    /// Removes this recipient: it is never called again. On the bus's isolation only.
+    /// Removes this recipient, first claiming its end for `end` unless it was claimed
+    /// already: it is never called again, and its end has a reason. On the bus's isolation
+    /// only.
     ///
     /// - Returns: The consumer it held strongly, for the caller to release after its access
     ///   to the registry ends (a release runs deinits, which may call the bus).
-    func deactivate() -> (any EventConsumer)? {
+    func deactivate(ending end: RecipientEnd) -> (any EventConsumer)? {
+        claimEnd(end)
         state.set(State.removed.rawValue)
         weak = nil
         owner = nil
         var released: (any EventConsumer)? = nil
         swap(&released, &strong)
         return released
-    }
-}
-
-/// Ends one recipient from any thread (see ``Recipient/markEnded()``).
-struct RecipientEnding: @unchecked Sendable {
-    // Why `@unchecked Sendable` is sound: its one operation sets a bit of the recipient's
-    // state word with a C11 atomic read-modify-write, which is how every thread writes that
-    // word, and a pass reads it with an atomic load. `word.page` keeps the word's memory
-    // alive (its reference count is atomic); nothing else of the page is touched here: its
-    // count of words handed out is read and written on the bus's isolation only, and its
-    // deinit, which may run on the thread that drops the last holder, only frees the words.
-    private let word: StateWord
-
-    init(_ word: StateWord) {
-        self.word = word
-    }
-
-    /// Sets the recipient's ``Recipient/State/ended`` bit: no pass calls it from now on.
-    func end() {
-        word.set(Recipient.State.ended.rawValue)
-    }
-
-    /// ``end()``, returning whether it ended the recipient: `false` when it had ended or
-    /// been removed already, or a pass had claimed its last call
-    /// (``Recipient/claimLastCall()``), which it then receives.
-    func claimEnd() -> Bool {
-        let before = Recipient.State(rawValue: word.setReturningOld(Recipient.State.ended.rawValue))
-        return before.isDisjoint(with: [.ended, .removed, .claimed])
     }
 }

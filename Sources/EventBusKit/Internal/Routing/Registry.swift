@@ -129,7 +129,7 @@ struct Registry {
         var released: (any EventConsumer)? = nil
         if let existing = byID[id] {
             if existing.consumer === consumer { return (nil, nil) }
-            released = remove(existing).released
+            released = remove(existing, ending: .ownerGone).released
         }
         let recipient = Recipient(
             consumer, lists: lists,
@@ -160,16 +160,18 @@ struct Registry {
         return (recipient, released)
     }
 
-    /// Removes `recipient` from the registry and every route, and deactivates it.
+    /// Removes `recipient` from the registry and every route, and deactivates it, claiming its
+    /// end for `end` unless it was claimed already (see ``Recipient/deactivate(ending:)``).
     ///
     /// - Returns: Whether it was registered, and the consumer it held strongly, for the
     ///   caller to release after the access.
     /// - Complexity: O(*n* + *c*·log *k*) for *n* recipients and the *c* routes of length *k*
     ///   its lists may match.
     @discardableResult
-    mutating func remove(_ recipient: Recipient) -> (removed: Bool, released: (any EventConsumer)?)
-    {
-        let released = recipient.deactivate()
+    mutating func remove(_ recipient: Recipient, ending end: RecipientEnd) -> (
+        removed: Bool, released: (any EventConsumer)?
+    ) {
+        let released = recipient.deactivate(ending: end)
         guard byID[recipient.id] === recipient else { return (false, released) }
         byID.removeValue(for: recipient.id)
         tally(recipient, -1)
@@ -194,7 +196,8 @@ struct Registry {
         var ended = false
         for recipient in recipients where recipient.consumer == nil {
             ended = true
-            if let strong = recipient.deactivate() { released.append(strong) }
+            // Ended by a claim (whose reason stands), or found dead: its owner or consumer.
+            if let strong = recipient.deactivate(ending: .ownerGone) { released.append(strong) }
             if byID[recipient.id] === recipient { byID.removeValue(for: recipient.id) }
             tally(recipient, -1)
         }
@@ -213,12 +216,13 @@ struct Registry {
         return released
     }
 
-    /// Removes every recipient and deactivates each (the bus is going away).
+    /// Removes every recipient and deactivates each, claiming the end of those still
+    /// registered for ``RecipientEnd/busGone`` (the bus is going away).
     ///
     /// - Returns: The consumers the recipients held strongly, for the caller to release
     ///   after the access.
     mutating func removeAll() -> [any EventConsumer] {
-        let released = recipients.compactMap { $0.deactivate() }
+        let released = recipients.compactMap { $0.deactivate(ending: .busGone) }
         recipients.removeAll()
         byID.removeAll()
         routeTable.removeAll()

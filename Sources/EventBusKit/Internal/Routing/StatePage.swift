@@ -39,8 +39,9 @@ struct StateWord {
         word.setBits(bits)
     }
 
-    /// Sets `bits` (from any thread); returns the bits as they were before.
-    func setReturningOld(_ bits: Int32) -> Int32 {
-        word.setBitsReturningOld(bits)
+    /// Replaces the bits with `desired` (from any thread) if they still are `expected`, and
+    /// returns whether it did; otherwise `expected` becomes the bits as they are.
+    func replace(_ expected: inout Int32, with desired: Int32) -> Bool {
+        word.replace(&expected, with: desired)
     }
 }

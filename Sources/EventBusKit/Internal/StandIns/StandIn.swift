@@ -32,7 +32,7 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
     /// `T` makes each call look up the metadata of its `Optional` (about 320 instructions).
     private let filter: (T) -> Bool
     /// A stream's `finish` (or a waiter's); `nil` for other subscriptions.
-    private let finishStream: (@Sendable (_ busGone: Bool) -> Void)?
+    private let finishStream: (@Sendable (_ end: RecipientEnd?) -> Void)?
     /// Makes the description when first asked: a type's name is costly to print, and most
     /// stand-ins are never described.
     private let label: () -> String
@@ -42,6 +42,10 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
     private var pending: PendingAnnouncement?
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused; never retained.
     private weak var bus: EventBus?
+    /// Where its recipient's end is recorded, for ``finish()`` to read: set on the bus's
+    /// isolation right after the stand-in is registered (``EventBus/add(_:)``), when it has a
+    /// `finish`, and before anything can finish it.
+    var ending: RecipientEnding?
 
     /// The handler of a stream whose continuation's `yield` is `yield` (made where `T` is
     /// known to be `Sendable`): a dropped element is thrown, to be announced as a
@@ -60,10 +64,10 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
     /// A stand-in for a subscription to the events `listed` covers, plain or throwing (a
     /// thrown error is announced as a ``ConsumerFailedEvent``): `T` itself, ``AllEvent``
     /// (then `T` is `any Event`), or a category whose events are `T`s. `finish` runs when
-    /// the stand-in ends (the bus goes away, or it is released), told whether the bus is gone.
+    /// the stand-in ends (the bus goes away, or it is released), told how its recipient ended.
     init(
         listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
-        where filter: ((T) -> Bool)?, finish: (@Sendable (_ busGone: Bool) -> Void)?,
+        where filter: ((T) -> Bool)?, finish: (@Sendable (_ end: RecipientEnd?) -> Void)?,
         label: @escaping () -> String, bus: EventBus
     ) {
         precondition(
@@ -182,10 +186,11 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
         return !dropWasReported
     }
 
-    /// Ends a stream: its consumer reads what is buffered, then the stream finishes.
+    /// Ends a stream (its consumer reads what is buffered, then the stream finishes) or a
+    /// waiter, as its recipient's end says: read from the state word the claim of that end
+    /// wrote, never from who happens to call this first.
     func finish() {
-        // The bus finishes its stand-ins from its deinit, when this weak reference is `nil`.
-        finishStream?(bus == nil)
+        finishStream?(ending?.end)
     }
 
     var description: String { label() }

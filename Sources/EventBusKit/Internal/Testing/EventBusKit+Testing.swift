@@ -40,17 +40,34 @@ extension EventBus {
     }
 }
 
-/// Run by the timer of a `next` with a timeout, in its task, once it has decided (it ended the
-/// waiter's subscription and resumed the wait with `timedOut`) and before it asks the bus to
-/// remove the subscription; `nil` runs nothing. Test-only: a test sets ``decided`` with
-/// `withValue` around the `next` and dispatches while the timer waits in it.
+/// Run by the timer of a `next` with a timeout, in its task: ``fired`` once it has slept, before
+/// it claims the recipient's end; ``claimed`` once it has tried, told whether its claim ended
+/// the recipient, before it resumes the wait and asks the bus to remove the subscription. A
+/// test sets ``current`` with `withValue` around the `next`, and holds the timer in either
+/// while it dispatches or drops the bus. Test-only.
 ///
-/// The task-local holds this struct, not the bare closure: a task-local of an optional async
+/// The task-local holds this struct, not bare closures: a task-local of an optional async
 /// function type crashed in `swift_task_localValuePush` in optimized builds (Swift 6.3, Linux).
 struct NextTimerHook: Sendable {
-    /// What the timer runs once it has decided.
-    let run: @Sendable () async -> Void
+    /// What the timer runs once it has slept, before its claim.
+    var fired: @Sendable () async -> Void = {}
+    /// What the timer runs once it has claimed the end (`true`) or found it claimed
+    /// (`false`), before it resumes the wait.
+    var claimed: @Sendable (_ timedOut: Bool) async -> Void = { _ in }
 
     /// The hook of the running task, if a test set one.
-    @TaskLocal static var decided: NextTimerHook?
+    @TaskLocal static var current: NextTimerHook?
+}
+
+/// Run by a traced pass before the trace names a recipient it has not named yet: after the
+/// pass claimed a limited recipient's last call, before it reads the recipient's name. A test
+/// sets ``current`` with `withValue` around a dispatch, and ends the recipient from there, as
+/// another thread could at that moment. Test-only; it runs only when a trace first names a
+/// recipient, never in an untraced pass.
+struct TraceNamingHook: Sendable {
+    /// What runs, outside any recipient's call, handed the recipient's end.
+    let run: @Sendable (RecipientEnding) -> Void
+
+    /// The hook of the running task, if a test set one.
+    @TaskLocal static var current: TraceNamingHook?
 }

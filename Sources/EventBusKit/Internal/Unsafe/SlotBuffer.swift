@@ -173,9 +173,10 @@ struct AtomicWord {
         eventbus_atomic_fetch_or(address, bits)
     }
 
-    /// Sets `bits` in the word (from any thread) and returns the word as it was before.
-    func setBitsReturningOld(_ bits: Int32) -> Int32 {
-        eventbus_atomic_fetch_or_old(address, bits)
+    /// Replaces the word with `desired` (from any thread) if it still is `expected`, and
+    /// returns whether it did; otherwise `expected` becomes the word as it is.
+    func replace(_ expected: inout Int32, with desired: Int32) -> Bool {
+        eventbus_atomic_compare_exchange(address, &expected, desired)
     }
 }
 
