@@ -10,14 +10,15 @@
 # - Main-actor tests stop making progress: the main queue's jobs are not run, every thread is
 #   idle, the log does not grow. After 300 s with no new output the stall is captured in the
 #   log: whether the CPU time of the command and of each of its descendants grew over 10 s (a
-#   starved pool burns CPU, a lost wake-up burns none); the stacks of every thread of the
-#   descendants (the test binary, and exit tests' children of it; the command itself when it
-#   has none), from gdb, or why there are none (gdb missing, or unable to attach); and the
-#   log's "Time limit was exceeded" lines. Then gdb enqueues a no-op on those processes' main
-#   queues. If output resumes within 30 s, the log says "rescued by a main-queue poke" and the
-#   run goes on, judged as usual (a rescue is no failure). If not, the processes are stopped,
-#   the tests that never finished are named (Scripts/unfinished-tests.py), and the command is
-#   run once more; a second stall fails the step.
+#   starved pool burns CPU, a lost wake-up burns none); from gdb, the stacks of every thread of
+#   the descendants (the test binary, and exit tests' children of it; the command itself when
+#   it has none) and their main queue's raw words, or why there are none (gdb missing, or
+#   unable to attach); and the log's "Time limit was exceeded" lines. Then gdb enqueues a no-op
+#   on those processes' main queues. If output resumes within 30 s, the log says "rescued by a
+#   main-queue poke" and the run goes on, judged as usual (a rescue is no failure). If not, the
+#   processes are stopped, the tests that never finished are named
+#   (Scripts/unfinished-tests.py), and the command is run once more; a second stall fails the
+#   step.
 # Both are said in the log when they happen. SWIFT_TEST_EXIT_GRACE and SWIFT_TEST_STALL set the
 # two limits in seconds (for trying the script).
 set -uo pipefail
@@ -154,8 +155,10 @@ capture() {
     else
         for p in $(targets "$1"); do
             echo "swift-test.sh: the threads of process $p (gdb):"
+            # Then libdispatch's main queue, raw: with Swift 6.3 on Linux its item tail and head
+            # are the words at +48 and +104, both zero when no job waits on it.
             out=$(timeout 180 gdb -nx -batch -ex 'set language c' -ex 'info threads' \
-                -ex 'thread apply all bt 30' -p "$p" 2>&1)
+                -ex 'thread apply all bt 30' -ex 'x/16gx (void*)&_dispatch_main_q' -p "$p" 2>&1)
             gdb_lines "$out"
             grep -qE '^Thread [0-9]+ ' <<< "$out" \
                 || echo "swift-test.sh: gdb could not attach to process $p (its output is above)"
