@@ -102,18 +102,6 @@ enum ModelCheck {
         }
     }
 
-    /// `check(runs:firstSeed:)` as a test on the cooperative pool runs it: it yields its
-    /// thread after every 10 sequences (about 20 ms in a debug build), so a comparison of
-    /// thousands holds no thread for long (see `onAThreadOfItsOwn`).
-    static func checkYielding(runs: Int, firstSeed: UInt64) async -> Failure? {
-        for done in stride(from: 0, to: runs, by: 10) {
-            let seed = firstSeed &+ UInt64(done)
-            if let failure = check(runs: min(10, runs - done), firstSeed: seed) { return failure }
-            await Task.yield()
-        }
-        return nil
-    }
-
     /// Checks `runs` scenarios from seeds `firstSeed`, `firstSeed + 1`, …, and returns the
     /// first failure, shrunk.
     static func check(
