@@ -8,7 +8,8 @@ import Foundation
 // milliseconds runs for many seconds) made tests with time limits fail, or wait silently.
 // A long test either yields (`await Task.yield()`) every so often in its loop, or, when its
 // long part is one synchronous call that cannot yield (a drain of a million events), runs that
-// part with `onAThreadOfItsOwn`.
+// part with `onAThreadOfItsOwn`. So does the longest, the model comparison: the run ends when
+// it does, and each yield would queue it behind every test waiting.
 
 /// Runs `work` on a thread of its own and returns what it returns, holding no thread of the
 /// cooperative pool meanwhile.
