@@ -43,36 +43,44 @@ private struct UnheardEvent: Event {
     /// (the ring's minimum is 16).
     private static let smallQueue = 16
 
-    @Test(.allowsProblems) func aLongEchoDrainKeepsTheQueueAsSmallAsWhatWaits() {
+    @Test(.allowsProblems) func aLongEchoDrainKeepsTheQueueAsSmallAsWhatWaits() async {
         // At most three events ever wait (an echo, its announcement, and the announcement of
-        // the one before), during a drain of 100,000 events.
-        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 100_000)
-        var largestCapacity = 0
-        let echo = bus.subscribe(to: Num.self) { number in
-            largestCapacity = max(largestCapacity, bus.waitingCapacity)
-            bus.dispatch(Num(number.value + 1))
+        // the one before), during a drain of 100,000 events (off the cooperative pool).
+        let (report, largestCapacity, capacityAfter) = await onAThreadOfItsOwn {
+            let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 100_000)
+            var largestCapacity = 0
+            let echo = bus.subscribe(to: Num.self) { number in
+                largestCapacity = max(largestCapacity, bus.waitingCapacity)
+                bus.dispatch(Num(number.value + 1))
+            }
+            let listener = bus.subscribe(to: DidConsumeEvent.self) { _ in }
+            let report = bus.dispatch(Num(0))
+            withExtendedLifetime((echo, listener)) {}
+            return (report, largestCapacity, bus.waitingCapacity)
         }
-        let listener = bus.subscribe(to: DidConsumeEvent.self) { _ in }
-        #expect(bus.dispatch(Num(0)) == .limitReached(processed: 100_000, discarded: 3))
+        #expect(report == .limitReached(processed: 100_000, discarded: 3))
         #expect(largestCapacity <= Self.smallQueue)
-        #expect(bus.waitingCapacity <= Self.smallQueue)
-        withExtendedLifetime((echo, listener)) {}
+        #expect(capacityAfter <= Self.smallQueue)
     }
 
-    @Test(.allowsProblems) func aLongDrainOfUnheardEventsKeepsTheQueueAsSmallAsWhatWaits() {
-        // Each unheard event's `NoConsumerEvent` makes its listener dispatch the next one.
-        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 100_000)
-        var largestCapacity = 0
-        let listener = bus.subscribe(to: NoConsumerEvent.self) { announcement in
-            largestCapacity = max(largestCapacity, bus.waitingCapacity)
-            let value = (announcement.event as? UnheardEvent)?.value ?? 0
-            bus.dispatch(UnheardEvent(value: value + 1))
+    @Test(.allowsProblems) func aLongDrainOfUnheardEventsKeepsTheQueueAsSmallAsWhatWaits() async {
+        // Each unheard event's `NoConsumerEvent` makes its listener dispatch the next one (a
+        // drain of 100,000 events, off the cooperative pool).
+        let (report, largestCapacity, capacityAfter) = await onAThreadOfItsOwn {
+            let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 100_000)
+            var largestCapacity = 0
+            let listener = bus.subscribe(to: NoConsumerEvent.self) { announcement in
+                largestCapacity = max(largestCapacity, bus.waitingCapacity)
+                let value = (announcement.event as? UnheardEvent)?.value ?? 0
+                bus.dispatch(UnheardEvent(value: value + 1))
+            }
+            let report = bus.dispatch(UnheardEvent(value: 0))
+            withExtendedLifetime(listener) {}
+            return (report, largestCapacity, bus.waitingCapacity)
         }
-        #expect(
-            bus.dispatch(UnheardEvent(value: 0)) == .limitReached(processed: 100_000, discarded: 1))
+        #expect(report == .limitReached(processed: 100_000, discarded: 1))
         #expect(largestCapacity <= Self.smallQueue)
-        #expect(bus.waitingCapacity <= Self.smallQueue)
-        withExtendedLifetime(listener) {}
+        #expect(capacityAfter <= Self.smallQueue)
     }
 
     @Test(.allowsProblems) func anEndlessFeedbackLoopReleasesEveryEventItDeliversOrDiscards() {
@@ -96,37 +104,46 @@ private struct UnheardEvent: Event {
         withExtendedLifetime((listening, echo)) {}
     }
 
-    @Test func aTenThousandRecipientFanOutWithALoggerReleasesEveryAnnouncement() {
-        let tally = MemoryTally()
-        let bus = EventBus(maximumEventsPerDrain: 20_001)
-        var logged = 0
-        let logger = bus.subscribe(to: DidConsumeEvent.self) { _ in logged += 1 }
-        do {
-            let tokens = (0..<10_000).map { _ in
-                bus.subscribe(to: MemoryTrackedEvent.self) { _ in }
-            }
-            // Held explicitly: an optimized build may end an unused array's lifetime early.
-            withExtendedLifetime(tokens) {
-                for value in 0..<3 {
-                    let report = bus.dispatch(MemoryTrackedEvent(value, tally))
-                    #expect(report == .drained(events: 10_001))
-                    #expect(tally.live == 0)  // the event, held by 10,000 announcements, is gone
+    @Test func aTenThousandRecipientFanOutWithALoggerReleasesEveryAnnouncement() async {
+        // Three passes of 10,000 deliveries and announcements each: off the cooperative pool.
+        let (reports, liveAfterEach, logged, recipientCount) = await onAThreadOfItsOwn {
+            let tally = MemoryTally()
+            let bus = EventBus(maximumEventsPerDrain: 20_001)
+            var logged = 0
+            var (reports, liveAfterEach): ([DispatchReport], [Int]) = ([], [])
+            let logger = bus.subscribe(to: DidConsumeEvent.self) { _ in logged += 1 }
+            do {
+                let tokens = (0..<10_000).map { _ in
+                    bus.subscribe(to: MemoryTrackedEvent.self) { _ in }
+                }
+                // Held explicitly: an optimized build may end an unused array's lifetime early.
+                withExtendedLifetime(tokens) {
+                    for value in 0..<3 {
+                        reports.append(bus.dispatch(MemoryTrackedEvent(value, tally)))
+                        liveAfterEach.append(tally.live)
+                    }
                 }
             }
+            bus.deliverPosted()  // the sweep the dropped tokens asked for
+            withExtendedLifetime(logger) {}
+            return (reports, liveAfterEach, logged, bus.recipientCount)
         }
+        #expect(reports == Array(repeating: .drained(events: 10_001), count: 3))
+        #expect(liveAfterEach == [0, 0, 0])  // each event, held by 10,000 announcements, is gone
         #expect(logged == 30_000)
-        bus.deliverPosted()  // the sweep the dropped tokens asked for
-        #expect(bus.recipientCount == 1)
-        withExtendedLifetime(logger) {}
+        #expect(recipientCount == 1)
     }
 
-    @Test func subscribeAndCancelCyclesLeaveNothingBehind() {
+    @Test func subscribeAndCancelCyclesLeaveNothingBehind() async {
         let tally = MemoryTally()
         let bus = EventBus()
         for cycle in 0..<20_000 {
             let capture = MemoryTrackedCapture(tally)
             let token = bus.subscribe(to: MemoryTrackedEvent.self) { _ in _ = capture }
-            if cycle % 1_000 == 0 { bus.dispatch(MemoryTrackedEvent(cycle, tally)) }
+            if cycle % 1_000 == 0 {
+                bus.dispatch(MemoryTrackedEvent(cycle, tally))
+                await Task.yield()  // lets other tests run (see `onAThreadOfItsOwn`)
+            }
             if cycle % 2 == 0 { token.cancel() }  // the other half end when the token goes
         }
         bus.deliverPosted()  // the sweep the dropped tokens asked for
