@@ -20,6 +20,11 @@ final class Inbox: Sendable {
         /// A posted event and where it was posted.
         case event(any Event & Sendable, EventTrace.Origin)
         case barrier(CheckedContinuation<Bool, Never>)
+
+        /// Whether it is a barrier.
+        var isBarrier: Bool {
+            if case .barrier = self { true } else { false }
+        }
     }
 
     /// What a drain takes from the inbox.
@@ -46,12 +51,9 @@ final class Inbox: Sendable {
 
     struct State: Sendable {
         var items: [Item] = []
-        /// Sends waiting for room, oldest first.
+        /// Sends that found no room, in the order they found none (see `Inbox+Sends.swift`).
         var sends: [WaitingSend] = []
         var nextSendID = 0
-        /// Sends cancelled before they could wait; sends up to ``lastAdmittedSend`` are done.
-        var cancelledSends: Set<Int> = []
-        var lastAdmittedSend = -1
         var sweepRequested = false
         /// A drain was scheduled and has not begun (`drainBegins()`); taking the inbox does not
         /// end it.
@@ -150,8 +152,15 @@ final class Inbox: Sendable {
     /// Whether a drainer is installed.
     var hasDrainer: Bool { state.withLock { $0.drainer != nil } }
 
-    /// How many sends wait for room.
-    var waitingSends: Int { state.withLock { $0.sends.count } }
+    /// How many sends wait for room (a send still entering the queue is not counted).
+    var waitingSends: Int { state.withLock { $0.sends.count(where: { $0.continuation != nil }) } }
+
+    /// How many barriers wait here. Test-only.
+    var waitingBarriers: Int {
+        state.withLock { state in
+            state.items.count(where: \.isBarrier)
+        }
+    }
 
     /// Whether anything waits for the bus: items, or a sweep request.
     var hasWork: Bool { state.withLock { !$0.items.isEmpty || $0.sweepRequested } }
@@ -218,7 +227,8 @@ final class Inbox: Sendable {
             return taken
         }
         for case .barrier(let continuation) in items { continuation.resume(returning: false) }
-        for send in sends { send.continuation.resume(returning: .busGone) }
+        // A send still entering the queue learns it as it enters (`enter(_:_:)`).
+        for send in sends { send.continuation?.resume(returning: .busGone) }
         let discarded = items.compactMap {
             if case .event(let event, _) = $0 { event } else { nil }
         }

@@ -54,3 +54,16 @@ struct NextTimerHook: Sendable {
     /// The hook of the running task, if a test set one.
     @TaskLocal static var decided: NextTimerHook?
 }
+
+/// Run by a `send` that found no room, in its task, once it holds its place in the queue of
+/// sends and before it waits there (before its cancellation handler is installed); `nil` runs
+/// nothing. Test-only: a test sets ``foundNoRoom`` with `withValue` around the `send` and posts,
+/// sends or cancels while the send is held between its place and its wait.
+struct SendHook: Sendable {
+    /// What the send runs once it found no room.
+    let run: @Sendable () async -> Void
+
+    /// The hook of the running task, if a test set one.
+    @TaskLocal static var foundNoRoom: SendHook?
+}
+
