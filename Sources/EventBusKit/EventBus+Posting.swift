@@ -172,11 +172,12 @@ extension EventBus {
     /// - Returns: Whether it took anything.
     @discardableResult
     private func take(from inbox: Inbox) -> Bool {
-        let batch = inbox.takeAll()
+        var batch = inbox.takeAll()
         if batch.sweep { removeEndedRecipients() }
         recordInboxReports(batch)
-        posted.append(batch.items)
-        return !batch.items.isEmpty
+        let took = !batch.items.isEmpty
+        posted.append(&batch.items)
+        return took
     }
 
     /// Records the refused posts and the wait `batch` reports.
