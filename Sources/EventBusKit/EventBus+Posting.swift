@@ -44,9 +44,11 @@ extension EventBus {
     /// A bus that lives on an actor does this on its own shortly after each post, a slice at
     /// a time; a bus with no isolation to hop to delivers at its owner's next call, and its
     /// owner may call this to deliver by hand. It also removes streams whose consumer has
-    /// stopped, and resumes ``EventPoster/waitUntilDelivered()`` calls. Events posted while
-    /// it runs wait for the next call. An owner that calls it delivers by hand on purpose:
-    /// posts that wait for it are not reported.
+    /// stopped, and resumes ``EventPoster/waitUntilDelivered()`` calls — those that began
+    /// while it ran included, once what came before them is delivered. Events posted while it
+    /// runs wait for the next call. An event it delivered that nothing else keeps is released
+    /// by the time it returns. An owner that calls it delivers by hand on purpose: posts that
+    /// wait for it are not reported.
     ///
     /// ```swift
     /// let bus = EventBus()                    // in a command-line tool's run loop
@@ -154,8 +156,10 @@ extension EventBus {
                 barriers.append(continuation)
             }
         }
-        inbox.admitWaitingSends()
-        return !isSlice && inbox.hasWork
+        // Everything taken is delivered: so is what came before the barriers queued meanwhile.
+        let end = inbox.endDrain()
+        barriers += end.barriers
+        return !isSlice && end.more
     }
 
     /// Delivers what was posted before the owner's call into a bus that knows no actor: the

@@ -100,7 +100,7 @@ final class ChatService {
         let poster = service.poster
         poster.post(Num(1))
         let delivered = Task.detached { [poster] in await poster.waitUntilDelivered() }
-        while poster.inbox.hasWork == false { await Task.yield() }  // the barrier waits
+        while poster.inbox.waitingBarriers == 0 { await Task.yield() }  // the barrier waits
         service.bus.register(RecordingConsumer(willConsume: [Other.self]))
         #expect(await delivered.value)
         #expect(service.seen == [1])

@@ -107,6 +107,10 @@ final class Inbox: Sendable {
     /// Queues a barrier that the bus resumes with `true` once it has delivered everything
     /// ahead of it, or with `false` when the bus is gone; resumes it with `true` at once when
     /// nothing is ahead of it.
+    ///
+    /// What is ahead of a barrier: the events waiting here, and those the bus took and has not
+    /// delivered (``undelivered``). The bus resumes it as the drain that delivers the last of
+    /// them ends (`endDrain()`), whether that drain took the barrier or not.
     func addBarrier(_ continuation: CheckedContinuation<Bool, Never>) {
         let (answer, effects) = state.withLock { state -> (Bool?, Effects) in
             guard state.isOpen else { return (false, Effects()) }
@@ -120,7 +124,33 @@ final class Inbox: Sendable {
             return (nil, effects)
         }
         effects.run()
-        if let answer { continuation.resume(returning: answer) }
+        if let answer {
+            continuation.resume(returning: answer)
+        } else if let hook = BarrierHook.queued {
+            hook.run()
+        }
+    }
+
+    /// Takes the barriers at the front of the inbox, with no event and no sweep ahead of them
+    /// here, and admits the sends that fit: the end of a drain that delivered everything it
+    /// took. What came before those barriers is delivered, so they resume now, not at the next
+    /// drain (on a bus that knows no actor, the owner's next call, which may never come).
+    ///
+    /// - Returns: The barriers to resume with `true`, and whether anything still waits here.
+    func endDrain() -> (barriers: [CheckedContinuation<Bool, Never>], more: Bool) {
+        let (barriers, more, effects) = state.withLock { state in
+            var barriers: [CheckedContinuation<Bool, Never>] = []
+            if !state.sweepRequested {
+                for case .barrier(let barrier) in state.items.prefix(while: \.isBarrier) {
+                    barriers.append(barrier)
+                }
+                if !barriers.isEmpty { state.items.removeFirst(barriers.count) }
+            }
+            let effects = admitSends(&state)
+            return (barriers, !state.items.isEmpty || state.sweepRequested, effects)
+        }
+        effects.run()
+        return (barriers, more)
     }
 
     /// Asks the bus to remove, on its isolation, the recipients that have ended.

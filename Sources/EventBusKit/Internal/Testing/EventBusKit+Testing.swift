@@ -67,3 +67,13 @@ struct SendHook: Sendable {
     @TaskLocal static var foundNoRoom: SendHook?
 }
 
+/// Run by `waitUntilDelivered()`, in its task, once its barrier is queued behind what it waits
+/// for; `nil` runs nothing. Test-only: a recipient's call that holds the owner's delivery open
+/// waits for it, so the barrier is queued while the delivery runs.
+struct BarrierHook: Sendable {
+    /// What the wait runs once its barrier is queued.
+    let run: @Sendable () -> Void
+
+    /// The hook of the running task, if a test set one.
+    @TaskLocal static var queued: BarrierHook?
+}
