@@ -19,17 +19,17 @@ extension EventBus {
     /// > class's synchronous `init`), the bus has nowhere to hop: posts answer
     /// > ``PostReport/awaitingDeliverPosted`` and wait for its owner, whose next call into the
     /// > bus — a dispatch, a registration, a subscription, ``deliverPosted()`` — delivers them
-    /// > first. The first such post is reported (``Problem/Kind/postsAwaitDelivery``) unless
-    /// > the owner delivers by hand with ``deliverPosted()``. The first time the bus vends a
-    /// > poster or a stream on an actor it learns that isolation: it delivers there what
-    /// > waits, and later posts answer ``PostReport/accepted`` and hop to it on their own.
+    /// > first. The first such post is reported (``Problem/Kind/postsAwaitDelivery``, once per
+    /// > bus) unless the owner delivers by hand with ``deliverPosted()``. The first time the
+    /// > bus vends a poster or a stream on an actor it learns that isolation: it delivers there
+    /// > what waits, and later posts answer ``PostReport/accepted`` and hop to it on their own.
     /// - Parameter isolation: The isolation the bus lives on; leave the default, which is
     ///   the caller's.
     /// - Returns: A `Sendable` handle; it does not keep the bus alive.
     /// - Complexity: O(1).
     public func poster(isolation: isolated (any Actor)? = #isolation) -> EventPoster {
         let inbox = ensureInbox(drainingOn: isolation)
-        inbox.setProblemsHaveHandler(onProblem != nil || problemsWithNoHandler.get() != nil)
+        tellTheInboxWhoHearsProblems()
         if !inbox.hasDrainer {
             core.ownerDeliversPosts = true
             ownerDeliversPostedEvents()
@@ -184,18 +184,16 @@ extension EventBus {
         return took
     }
 
-    /// Records the refused posts and the wait `batch` reports.
+    /// Records the refused posts, one report per call site, and the wait `batch` reports.
     func recordInboxReports(_ batch: Inbox.Batch) {
-        if let refused = batch.refused {
+        for refused in batch.refused {
             let site = "\(refused.origin.fileID):\(refused.origin.line)"
             recordProblem(
                 .postRefused, site: site, count: refused.count,
                 what: "post(\(name: refused.eventType)) at \(name: site): inbox full",
                 fix: "use send(_:), which waits")
         }
-        // Printed by the posting thread already, it is said again only to a handler.
-        let printed = batch.waitWasPrinted && onProblem == nil && problemsWithNoHandler.get() == nil
-        if let waited = batch.waited, !printed {
+        if let waited = batch.waited {
             recordProblem(.postsAwaitDelivery, what: waited, fix: Inbox.waitFix)
         }
     }
@@ -205,6 +203,7 @@ extension EventBus {
         if let inbox { return inbox }
         let made = Inbox(capacity: maximumPosted)
         inbox = made
+        tellTheInboxWhoHearsProblems()
         return made
     }
 

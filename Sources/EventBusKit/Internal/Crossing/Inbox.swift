@@ -12,8 +12,8 @@
 /// The inbox is bounded: at most `capacity` posted events are held at once — waiting here,
 /// or taken by the bus and not yet delivered (``undelivered``, which the bus counts down as it
 /// delivers). A post beyond that is refused (``PostReport/rejectedFull``) and counted for the
-/// bus to report; a send waits for room, and waiting sends are admitted, oldest first, before
-/// any later post.
+/// bus to report, per call site; a send waits for room, and waiting sends are admitted, oldest
+/// first, before any later post.
 final class Inbox: Sendable {
     /// One piece of waiting work, in posting order.
     enum Item: Sendable {
@@ -31,21 +31,20 @@ final class Inbox: Sendable {
     struct Batch {
         var items: [Item]
         var sweep: Bool
-        /// The posts refused since the last take, if any.
-        var refused: Refusal?
-        /// The first call that had to wait for the owner of a bus that knows no actor, if it
-        /// is to be reported (once per bus, and not to an owner that delivers by hand).
+        /// The posts refused since the last take, one entry per call site.
+        var refused: [Refusal] = []
+        /// The first call that had to wait for the owner of a bus that knows no actor, when the
+        /// bus is to report it: it had a problem handler then (without one, the posting thread
+        /// printed it, and it is said).
         var waited: ReadableLine?
-        /// Whether the posting thread printed that wait already (the bus had no handler).
-        var waitWasPrinted = false
     }
 
-    /// Posts refused because the inbox was full: how many, and the first.
+    /// Posts refused at one call site because the inbox was full: how many, and the first.
     struct Refusal: Sendable, Equatable {
         var count: Int
         /// The first refused event's type.
         let eventType: String
-        /// Where the first refused event was posted.
+        /// Where the refused events were posted.
         let origin: EventTrace.Origin
     }
 
@@ -64,11 +63,14 @@ final class Inbox: Sendable {
         var drainer: BusDrainer?
         /// The owner called `deliverPosted()`: posts that wait for it wait on purpose.
         var ownerDeliversByHand = false
-        /// Whether the first wait for the owner was said (it is, once per bus).
+        /// Whether the first wait for the owner was said: the one record of it, whichever call
+        /// waited (a post, a send, a barrier, the bus's own `next`), so it is said once per bus.
         var waitWasSaid = false
-        /// That first wait, for the bus to report at its owner's next call.
+        /// That first wait, for the bus to report at its owner's next call (said to a handler).
         var waitToReport: ReadableLine?
-        var refused: Refusal?
+        /// The posts refused since the last take, per call site, in the order of their first
+        /// refusal (see `refuse(_:at:_:)`).
+        var refused: [Refusal] = []
         /// The bus has a problem handler: the posting thread prints nothing of its own.
         var problemsHaveHandler = false
     }
@@ -215,12 +217,12 @@ final class Inbox: Sendable {
         state.withLock { state in
             let batch = Batch(
                 items: state.items, sweep: state.sweepRequested, refused: state.refused,
-                waited: state.waitToReport, waitWasPrinted: !state.problemsHaveHandler)
+                waited: state.waitToReport)
             state.items.removeAll()
             state.sweepRequested = false
             // `drainScheduled` stays: the scheduled drain has not begun, and only its
             // beginning lets a post schedule another (else drains pile up on the actor).
-            state.refused = nil
+            state.refused.removeAll()
             state.waitToReport = nil
             return batch
         }
@@ -248,9 +250,7 @@ final class Inbox: Sendable {
             state.drainer = nil
             let taken = (
                 state.items, state.sends,
-                Batch(
-                    items: [], sweep: false, refused: state.refused, waited: state.waitToReport,
-                    waitWasPrinted: !state.problemsHaveHandler)
+                Batch(items: [], sweep: false, refused: state.refused, waited: state.waitToReport)
             )
             state.items.removeAll()
             state.sends.removeAll()
