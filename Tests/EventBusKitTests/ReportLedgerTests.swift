@@ -6,29 +6,42 @@ import Testing
 /// What `postsAwaitDelivery` says after what waited: both fixes.
 private let bothFixes = "call poster() on the bus's actor, or deliverPosted()"
 
+/// The problems a bus that knows no actor reports while `body` uses it, and as it goes (a
+/// repeat the back-off holds is reported from its `deinit`).
+private func problemsOfABusThatKnowsNoActor(
+    _ body: (EventBus, EventPoster) async -> Void
+) async -> [String] {
+    let recorder: ProblemRecorder
+    do {
+        let (bus, poster, problems) = busThatKnowsNoActor()
+        recorder = problems
+        await body(bus, poster)
+    }
+    return recorder.problems.map(\.message)
+}
+
 /// Contract §17.3: one report per fact. `postsAwaitDelivery` is said once per bus, whichever
 /// call waited first, never to an owner that delivers by hand, and names both fixes; setting
 /// `onProblem` replaces the printing for every post that begins after it; refused posts keep
 /// their call sites apart.
 @Suite(.noUnexpectedProblems) struct ReportLedgerTests {
     @Test func aPostThatWaitedAndThenANextWithNoIsolationAreOneReport() async {
-        let (bus, poster, recorder) = busThatKnowsNoActor()
-        poster.post(Num(1), fileID: "App/Chat.swift", line: 7)
-        bus.dispatch(Other())  // the owner's next call: delivers, and reports the wait
-        _ = try? await bus.next(Num.self, timeout: .milliseconds(1), isolation: nil)
-        _ = try? await bus.next(Num.self, timeout: .milliseconds(1), isolation: nil)
-        #expect(
-            recorder.problems.map(\.message) == ["post(_:) at App/Chat.swift:7 waits; \(bothFixes)"]
-        )
+        let problems = await problemsOfABusThatKnowsNoActor { bus, poster in
+            poster.post(Num(1), fileID: "App/Chat.swift", line: 7)
+            bus.dispatch(Other())  // the owner's next call: delivers, and reports the wait
+            _ = try? await bus.next(Num.self, timeout: .milliseconds(1), isolation: nil)
+            _ = try? await bus.next(Num.self, timeout: .milliseconds(1), isolation: nil)
+        }
+        #expect(problems == ["post(_:) at App/Chat.swift:7 waits; \(bothFixes)"])
     }
 
     @Test func aNextWithNoIsolationFirstIsTheOneReport() async {
-        let (bus, poster, recorder) = busThatKnowsNoActor()
-        _ = try? await bus.next(Num.self, timeout: .milliseconds(1), isolation: nil)
-        poster.post(Num(1))
-        bus.dispatch(Other())
-        #expect(
-            recorder.problems.map(\.message) == ["next(_:) with no isolation waits; \(bothFixes)"])
+        let problems = await problemsOfABusThatKnowsNoActor { bus, poster in
+            _ = try? await bus.next(Num.self, timeout: .milliseconds(1), isolation: nil)
+            poster.post(Num(1))
+            bus.dispatch(Other())
+        }
+        #expect(problems == ["next(_:) with no isolation waits; \(bothFixes)"])
     }
 
     @Test(.timeLimit(.minutes(1)))
