@@ -158,6 +158,7 @@ extension EventBus {
         }
         // Everything taken is delivered: so is what came before the barriers queued meanwhile.
         let end = inbox.endDrain()
+        if end.sweep { removeEndedRecipients() }
         barriers += end.barriers
         return !isSlice && end.more
     }

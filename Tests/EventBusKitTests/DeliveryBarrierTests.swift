@@ -20,9 +20,11 @@ private final class WaitHolder {
 
 /// Subscribes to `Num` on `bus` so that the delivery of 1 starts a `waitUntilDelivered()` on
 /// the cooperative pool and blocks the delivery until the wait's barrier is queued (behind 1,
-/// which is being delivered).
+/// which is being delivered); then, if `sweepAsked`, asks for a sweep, as a stream that stops
+/// on another thread does.
 private func holdTheDeliveryOfOne(
-    on bus: EventBus, poster: EventPoster, startingTheWaitIn waiter: WaitHolder
+    on bus: EventBus, poster: EventPoster, startingTheWaitIn waiter: WaitHolder,
+    thenAskingForASweep sweepAsked: Bool
 ) -> Subscription {
     bus.subscribe(to: Num.self) { number in
         guard number.value == 1 else { return }
@@ -33,6 +35,7 @@ private func holdTheDeliveryOfOne(
             }
         }
         queued.wait()  // the barrier waits behind 1; then 1's delivery ends
+        if sweepAsked { poster.inbox.requestSweep() }
     }
 }
 
@@ -45,13 +48,14 @@ private func holdTheDeliveryOfOne(
     /// and answers how many barriers still waited when `deliver` returned, and the wait.
     private func waitQueuedWhile(
         delivering deliver: @escaping @Sendable (EventBus) -> Void,
-        byHand: Bool
+        byHand: Bool, thenAskingForASweep sweepAsked: Bool = false
     ) async -> (waitingAfterTheCall: Int, wait: Task<Bool, Never>?) {
         await onAThreadOfItsOwn {
             let (bus, poster, _) = busThatKnowsNoActor()
             if byHand { bus.deliverPosted() }
             let waiter = WaitHolder()
-            let token = holdTheDeliveryOfOne(on: bus, poster: poster, startingTheWaitIn: waiter)
+            let token = holdTheDeliveryOfOne(
+                on: bus, poster: poster, startingTheWaitIn: waiter, thenAskingForASweep: sweepAsked)
             poster.post(Num(1))
             deliver(bus)
             let waiting = poster.inbox.waitingBarriers
@@ -75,6 +79,14 @@ private func holdTheDeliveryOfOne(
     func aWaitQueuedWhileDeliverPostedDeliversReturnsWhenItHasDelivered() async {
         let (waiting, wait) = await waitQueuedWhile(
             delivering: { $0.deliverPosted() }, byHand: true)
+        #expect(waiting == 0)
+        #expect(await wait?.value == true)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aWaitQueuedBeforeASweepIsAskedReturnsOnceTheCallHasSwept() async {
+        let (waiting, wait) = await waitQueuedWhile(
+            delivering: { $0.dispatch(Other()) }, byHand: false, thenAskingForASweep: true)
         #expect(waiting == 0)
         #expect(await wait?.value == true)
     }

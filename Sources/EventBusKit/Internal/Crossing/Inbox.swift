@@ -133,26 +133,28 @@ final class Inbox: Sendable {
         }
     }
 
-    /// Takes the barriers at the front of the inbox, with no event and no sweep ahead of them
-    /// here, and admits the sends that fit: the end of a drain that delivered everything it
-    /// took. What came before those barriers is delivered, so they resume now, not at the next
-    /// drain (on a bus that knows no actor, the owner's next call, which may never come).
+    /// Takes the barriers at the front of the inbox, with no event ahead of them here, and the
+    /// sweep request, and admits the sends that fit: the end of a drain that delivered
+    /// everything it took. What came before those barriers is delivered, so once the bus has
+    /// swept (if asked) they resume now, not at the next drain (on a bus that knows no actor,
+    /// the owner's next call, which may never come).
     ///
-    /// - Returns: The barriers to resume with `true`, and whether anything still waits here.
-    func endDrain() -> (barriers: [CheckedContinuation<Bool, Never>], more: Bool) {
-        let (barriers, more, effects) = state.withLock { state in
+    /// - Returns: The barriers to resume with `true` once the bus has swept, whether to sweep,
+    ///   and whether anything still waits here.
+    func endDrain() -> (barriers: [CheckedContinuation<Bool, Never>], sweep: Bool, more: Bool) {
+        let (end, effects) = state.withLock { state in
             var barriers: [CheckedContinuation<Bool, Never>] = []
-            if !state.sweepRequested {
-                for case .barrier(let barrier) in state.items.prefix(while: \.isBarrier) {
-                    barriers.append(barrier)
-                }
-                if !barriers.isEmpty { state.items.removeFirst(barriers.count) }
+            for case .barrier(let barrier) in state.items.prefix(while: \.isBarrier) {
+                barriers.append(barrier)
             }
+            if !barriers.isEmpty { state.items.removeFirst(barriers.count) }
+            let sweep = state.sweepRequested
+            state.sweepRequested = false
             let effects = admitSends(&state)
-            return (barriers, !state.items.isEmpty || state.sweepRequested, effects)
+            return ((barriers, sweep, !state.items.isEmpty), effects)
         }
         effects.run()
-        return (barriers, more)
+        return end
     }
 
     /// Asks the bus to remove, on its isolation, the recipients that have ended.
