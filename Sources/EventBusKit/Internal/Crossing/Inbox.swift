@@ -133,8 +133,8 @@ final class Inbox: Sendable {
         }
     }
 
-    /// Takes the barriers at the front of the inbox, with no event ahead of them here, and the
-    /// sweep request, and admits the sends that fit: the end of a drain that delivered
+    /// Takes the barriers at the front of the inbox, with no event ahead of them here, and with
+    /// them the sweep request, and admits the sends that fit: the end of a drain that delivered
     /// everything it took. What came before those barriers is delivered, so once the bus has
     /// swept (if asked) they resume now, not at the next drain (on a bus that knows no actor,
     /// the owner's next call, which may never come).
@@ -148,10 +148,11 @@ final class Inbox: Sendable {
                 barriers.append(barrier)
             }
             if !barriers.isEmpty { state.items.removeFirst(barriers.count) }
-            let sweep = state.sweepRequested
-            state.sweepRequested = false
+            // A sweep waits for the next take, unless a barrier would wait for it.
+            let sweep = state.sweepRequested && !barriers.isEmpty
+            if sweep { state.sweepRequested = false }
             let effects = admitSends(&state)
-            return ((barriers, sweep, !state.items.isEmpty), effects)
+            return ((barriers, sweep, !state.items.isEmpty || state.sweepRequested), effects)
         }
         effects.run()
         return end
