@@ -197,7 +197,7 @@ final class Inbox: Sendable {
         }
     }
 
-    /// Whether anything waits for the bus: items, or a sweep request.
+    /// Whether anything waits for the bus: items, or a sweep request. Test-only.
     var hasWork: Bool { state.withLock { !$0.items.isEmpty || $0.sweepRequested } }
 
     /// Tells the inbox whether the bus has a problem handler (the posting thread then prints
