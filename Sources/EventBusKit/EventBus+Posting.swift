@@ -19,17 +19,17 @@ extension EventBus {
     /// > class's synchronous `init`), the bus has nowhere to hop: posts answer
     /// > ``PostReport/awaitingDeliverPosted`` and wait for its owner, whose next call into the
     /// > bus — a dispatch, a registration, a subscription, ``deliverPosted()`` — delivers them
-    /// > first. The first such post is reported (``Problem/Kind/postsAwaitDelivery``) unless
-    /// > the owner delivers by hand with ``deliverPosted()``. The first time the bus vends a
-    /// > poster or a stream on an actor it learns that isolation: it delivers there what
-    /// > waits, and later posts answer ``PostReport/accepted`` and hop to it on their own.
+    /// > first. The first such post is reported (``Problem/Kind/postsAwaitDelivery``, once per
+    /// > bus) unless the owner delivers by hand with ``deliverPosted()``. The first time the
+    /// > bus vends a poster or a stream on an actor it learns that isolation: it delivers there
+    /// > what waits, and later posts answer ``PostReport/accepted`` and hop to it on their own.
     /// - Parameter isolation: The isolation the bus lives on; leave the default, which is
     ///   the caller's.
     /// - Returns: A `Sendable` handle; it does not keep the bus alive.
     /// - Complexity: O(1).
     public func poster(isolation: isolated (any Actor)? = #isolation) -> EventPoster {
         let inbox = ensureInbox(drainingOn: isolation)
-        inbox.setProblemsHaveHandler(onProblem != nil || problemsWithNoHandler.get() != nil)
+        tellTheInboxWhoHearsProblems()
         if !inbox.hasDrainer {
             core.ownerDeliversPosts = true
             ownerDeliversPostedEvents()
@@ -44,9 +44,11 @@ extension EventBus {
     /// A bus that lives on an actor does this on its own shortly after each post, a slice at
     /// a time; a bus with no isolation to hop to delivers at its owner's next call, and its
     /// owner may call this to deliver by hand. It also removes streams whose consumer has
-    /// stopped, and resumes ``EventPoster/waitUntilDelivered()`` calls. Events posted while
-    /// it runs wait for the next call. An owner that calls it delivers by hand on purpose:
-    /// posts that wait for it are not reported.
+    /// stopped, and resumes ``EventPoster/waitUntilDelivered()`` calls — those that began
+    /// while it ran included, once what came before them is delivered. Events posted while it
+    /// runs wait for the next call. An event it delivered that nothing else keeps is released
+    /// by the time it returns. An owner that calls it delivers by hand on purpose: posts that
+    /// wait for it are not reported.
     ///
     /// ```swift
     /// let bus = EventBus()                    // in a command-line tool's run loop
@@ -154,8 +156,11 @@ extension EventBus {
                 barriers.append(continuation)
             }
         }
-        inbox.admitWaitingSends()
-        return !isSlice && inbox.hasWork
+        // Everything taken is delivered: so is what came before the barriers queued meanwhile.
+        let end = inbox.endDrain()
+        if end.sweep { removeEndedRecipients() }
+        barriers += end.barriers
+        return !isSlice && end.more
     }
 
     /// Delivers what was posted before the owner's call into a bus that knows no actor: the
@@ -172,25 +177,24 @@ extension EventBus {
     /// - Returns: Whether it took anything.
     @discardableResult
     private func take(from inbox: Inbox) -> Bool {
-        let batch = inbox.takeAll()
+        var batch = inbox.takeAll()
         if batch.sweep { removeEndedRecipients() }
         recordInboxReports(batch)
-        posted.append(batch.items)
-        return !batch.items.isEmpty
+        let took = !batch.items.isEmpty
+        posted.append(&batch.items)
+        return took
     }
 
-    /// Records the refused posts and the wait `batch` reports.
+    /// Records the refused posts, one report per call site, and the wait `batch` reports.
     func recordInboxReports(_ batch: Inbox.Batch) {
-        if let refused = batch.refused {
+        for refused in batch.refused {
             let site = "\(refused.origin.fileID):\(refused.origin.line)"
             recordProblem(
                 .postRefused, site: site, count: refused.count,
                 what: "post(\(name: refused.eventType)) at \(name: site): inbox full",
                 fix: "use send(_:), which waits")
         }
-        // Printed by the posting thread already, it is said again only to a handler.
-        let printed = batch.waitWasPrinted && onProblem == nil && problemsWithNoHandler.get() == nil
-        if let waited = batch.waited, !printed {
+        if let waited = batch.waited {
             recordProblem(.postsAwaitDelivery, what: waited, fix: Inbox.waitFix)
         }
     }
@@ -200,6 +204,7 @@ extension EventBus {
         if let inbox { return inbox }
         let made = Inbox(capacity: maximumPosted)
         inbox = made
+        tellTheInboxWhoHearsProblems()
         return made
     }
 

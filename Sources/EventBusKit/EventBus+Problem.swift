@@ -63,11 +63,14 @@ extension EventBus {
             public static let streamDroppedEvents = Kind(name: "streamDroppedEvents")
             /// A post, a send or ``EventPoster/waitUntilDelivered()`` had to wait for the
             /// owner of a bus that knows no actor (its poster was made outside any actor), or
-            /// `next` is awaited with no isolation on such a bus: reported once per bus, unless
-            /// its owner delivers by hand with ``EventBus/deliverPosted()``.
+            /// `next` is awaited with no isolation on such a bus: reported once per bus,
+            /// whichever waited first, and never to an owner that has delivered by hand with
+            /// ``EventBus/deliverPosted()``. The message names both fixes: make the poster on
+            /// the bus's actor, or call ``EventBus/deliverPosted()``.
             public static let postsAwaitDelivery = Kind(name: "postsAwaitDelivery")
             /// A post found the bus holding ``EventBus/maximumPosted`` posted events, and
-            /// answered ``PostReport/rejectedFull``: the event was dropped.
+            /// answered ``PostReport/rejectedFull``: the event was dropped. Its site is the
+            /// post's call site: posts refused from two lines are two reports.
             public static let postRefused = Kind(name: "postRefused")
             /// The bus was deallocated while posts it accepted were never delivered.
             public static let postedEventsDiscarded = Kind(name: "postedEventsDiscarded")

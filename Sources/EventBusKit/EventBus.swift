@@ -78,8 +78,8 @@ public final class EventBus {
     /// memory the bus owns, as ``registry`` is: the dispatch path reads it with no run-time
     /// exclusivity check, and no access to it runs app code.
     let problems = InPlace(ProblemLog())
-    /// Whether `postsAwaitDelivery` was reported: it is, once per bus.
-    var warnedPostsAwaitDelivery = false
+    /// What ``onProblem`` holds.
+    var problemHandler: ((Problem) -> Void)?
     /// The problems pushed out of ``problems`` to make room for a new site, to report in the
     /// next round.
     var pushedOut: [Problem] = []
@@ -99,14 +99,21 @@ public final class EventBus {
     /// A dispatch it makes is delivered after it returns, never nested inside it; problems it
     /// raises, or that drains it starts raise, are held until the app's next outermost call.
     /// With no handler, debug builds print each report to standard error as one line
-    /// beginning `EventBusKit: `; release builds print nothing. A test sets one and asserts
-    /// what it received:
+    /// beginning `EventBusKit: `; release builds print nothing. Setting a handler replaces the
+    /// printing for every post that begins after the setter returns, the line a posting thread
+    /// prints included. A test sets one and asserts what it received:
     ///
     /// ```swift
     /// var problems: [EventBus.Problem] = []
     /// bus.onProblem = { problems.append($0) }
     /// ```
-    public var onProblem: ((Problem) -> Void)?
+    public var onProblem: ((Problem) -> Void)? {
+        get { problemHandler }
+        set {
+            problemHandler = newValue
+            tellTheInboxWhoHearsProblems()
+        }
+    }
 
     /// Creates a bus with the given bounds and re-entrancy policy.
     ///

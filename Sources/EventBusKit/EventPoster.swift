@@ -30,9 +30,10 @@
 ///   owner's next call into the bus (a dispatch, before its own event; a registration or a
 ///   subscription, after its own work; ``EventBus/deliverPosted()``) delivers them first.
 ///   Such a post answers ``PostReport/awaitingDeliverPosted``. The first post, send or
-///   ``waitUntilDelivered()`` that waits so is reported once per bus — in debug builds as a
-///   line on standard error from the posting thread, and as
-///   ``EventBus/Problem/Kind/postsAwaitDelivery`` to the bus's owner — unless the owner
+///   ``waitUntilDelivered()`` that waits so (or a `next` awaited with no isolation) is
+///   reported once per bus, as ``EventBus/Problem/Kind/postsAwaitDelivery`` — to the bus's
+///   ``EventBus/onProblem`` at the owner's next call, or, with no handler set when it waited,
+///   in debug builds as a line on standard error from the posting thread — unless the owner
 ///   delivers by hand with ``EventBus/deliverPosted()``. A bus that vends a poster or a stream
 ///   on an actor learns that isolation, delivers there what waits, and hops on its own.
 /// - **Order.** One global first-in, first-out order across all threads, which keeps each
@@ -40,8 +41,9 @@
 /// - **Bounded.** The bus holds at most ``EventBus/maximumPosted`` posted events — waiting,
 ///   or taken and not yet delivered. ``post(_:fileID:line:)`` to a full bus answers
 ///   ``PostReport/rejectedFull`` and the bus reports the refusal
-///   (``EventBus/Problem/Kind/postRefused``); ``send(_:fileID:line:)`` waits for room
-///   instead, and waiting sends go before any later post.
+///   (``EventBus/Problem/Kind/postRefused``, once per line that posted);
+///   ``send(_:fileID:line:)`` waits for room instead, and a send that found no room goes
+///   before any post or send that begins after it.
 /// - **After the bus is gone.** `post(_:)` is a no-op that returns ``PostReport/busGone``.
 ///   The handle never keeps the bus alive. Accepted events still waiting when the bus is
 ///   deallocated go with it.
@@ -85,10 +87,11 @@ public struct EventPoster: Sendable {
     /// Posts an event as soon as the bus has room for it, from any task: a post with
     /// back-pressure.
     ///
-    /// While the bus holds ``EventBus/maximumPosted`` posted events, it suspends; sends that
-    /// wait are admitted oldest first, before any later post, as the bus delivers. Then it
-    /// posts as ``post(_:fileID:line:)`` does. A producer that sends rather than posts runs
-    /// at the pace the bus delivers, and never has an event refused.
+    /// While the bus holds ``EventBus/maximumPosted`` posted events, it suspends; a send that
+    /// found no room keeps its place from that moment, and is admitted before any post or send
+    /// that began after it, as the bus delivers. Then it posts as ``post(_:fileID:line:)``
+    /// does. A producer that sends rather than posts runs at the pace the bus delivers, and
+    /// never has an event refused.
     ///
     /// ```swift
     /// struct LineRead: Event, Sendable { let text: String }
@@ -106,8 +109,8 @@ public struct EventPoster: Sendable {
     /// - Returns: ``PostReport/accepted``, ``PostReport/awaitingDeliverPosted`` (the bus knows
     ///   no actor: see the rules above), or ``PostReport/busGone`` when the bus is gone, or
     ///   goes while the send waits.
-    /// - Throws: `CancellationError` when the task is cancelled before the event is posted:
-    ///   then nothing is posted.
+    /// - Throws: `CancellationError` when the task is cancelled before the event is admitted,
+    ///   whatever other sends do meanwhile: then nothing is posted.
     @discardableResult
     public func send(
         _ event: any Event & Sendable, fileID: String = #fileID, line: Int = #line
@@ -121,9 +124,11 @@ public struct EventPoster: Sendable {
     /// Useful in tests and at shutdown. It returns once every earlier post is delivered (or
     /// discarded at a drain's budget, ``DispatchReport/limitReached(processed:discarded:)``),
     /// at once when nothing was posted before it; it also waits for the bus to remove streams
-    /// whose consumer stopped before this call. For a bus with no isolation to hop to (its
-    /// posts answer ``PostReport/awaitingDeliverPosted``), it waits for the owner's next call
-    /// into the bus, which delivers what waits, and is reported as such a post is.
+    /// whose consumer stopped before this call. It returns when the call that delivers the
+    /// last of them has delivered it, on every kind of bus, even when it began while that call
+    /// was delivering. For a bus with no isolation to hop to (its posts answer
+    /// ``PostReport/awaitingDeliverPosted``), what waits is delivered by the owner's next call
+    /// into the bus, and the wait is reported as such a post is.
     ///
     /// ```swift
     /// poster.post(Saved())

@@ -201,16 +201,16 @@ import Testing
             [
                 (
                     .postsAwaitDelivery,
-                    "next(_:) awaited on a bus that knows no actor; await it on the bus's actor, or "
-                        + "call deliverPosted()"
+                    "next(_:) with no isolation waits; call poster() on the bus's actor, or "
+                        + "deliverPosted()"
                 )
             ]
         case .postWaiting:
             [
                 (
                     .postsAwaitDelivery,
-                    "post(_:) at …\(site) waits for the bus's owner; make the poster on the bus's "
-                        + "actor"
+                    "post(_:) at …\(site) waits; call poster() on the bus's actor, or "
+                        + "deliverPosted()"
                 )
             ]
         case .postsDiscarded:
@@ -285,7 +285,7 @@ import Testing
         let waited = inbox.takeAll().waited
         #expect(
             waited.map(Inbox.waitLine)
-                == "EventBusKit: post(_:) at …CheckoutViewModel.swift:\(longLine) waits for the bus's "
-                + "owner; make the poster on the bus's actor")
+                == "EventBusKit: post(_:) at …CheckoutViewModel.swift:\(longLine) waits; call "
+                + "poster() on the bus's actor, or deliverPosted()")
     }
 }

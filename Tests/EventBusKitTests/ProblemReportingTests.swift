@@ -211,8 +211,8 @@ import Testing
         #expect(recorder.problems.map(\.kind) == [.postsAwaitDelivery])
         #expect(
             recorder.problems.first?.message
-                == "next(_:) awaited on a bus that knows no actor; await it on the bus's actor, or "
-                + "call deliverPosted()")
+                == "next(_:) with no isolation waits; call poster() on the bus's actor, or "
+                + "deliverPosted()")
     }
 
     @Test func postsTheBusNeverDeliveredAreReportedWhenItGoes() {

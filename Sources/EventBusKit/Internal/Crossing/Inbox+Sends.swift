@@ -1,12 +1,19 @@
 // Sends: a post that waits for room, admitted oldest first, before any later post.
 
 extension Inbox {
-    /// A send waiting for room.
+    /// A send that found no room, in the queue of sends from the moment it found none.
+    ///
+    /// It enters that queue in the locked step that found no room, so nothing that begins
+    /// later (a post, a send) can go before it. Until its continuation is set (`enter(_:_:)`,
+    /// with its task's cancellation handler installed) it is not admitted, and holds back the
+    /// sends behind it: a cancellation of its task before then could not reach it, and it must
+    /// post nothing.
     struct WaitingSend: Sendable {
         let id: Int
         let event: any Event & Sendable
         let origin: EventTrace.Origin
-        let continuation: CheckedContinuation<PostReport, any Error>
+        /// `nil` while the send is still entering the queue.
+        var continuation: CheckedContinuation<PostReport, any Error>?
     }
 
     /// Admits `event` as soon as there is room, after the sends already waiting; posts nothing
@@ -22,38 +29,62 @@ extension Inbox {
                 let report = admit(event, at: origin, &state, &effects, waiter: "send(_:)")
                 return (report, 0, effects)
             }
+            // Its place, from now: whatever begins later goes after it.
             state.nextSendID += 1
+            state.sends.append(
+                WaitingSend(id: state.nextSendID, event: event, origin: origin, continuation: nil))
             return (nil, state.nextSendID, effects)
         }
         effects.run()
         if let early { return early }
+        if let hook = SendHook.foundNoRoom { await hook.run() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let effects = state.withLock { state -> Effects in
-                    if state.cancelledSends.remove(id) != nil {
-                        return Effects(resumeSends: [(continuation, .failure(CancellationError()))])
-                    }
-                    guard state.isOpen else {
-                        return Effects(resumeSends: [(continuation, .success(.busGone))])
-                    }
-                    state.sends.append(
-                        WaitingSend(
-                            id: id, event: event, origin: origin, continuation: continuation))
-                    return admitSends(&state)
-                }
-                effects.run()
+                enter(id, continuation)
             }
         } onCancel: {
-            let cancelled = state.withLock { state -> WaitingSend? in
-                if let index = state.sends.firstIndex(where: { $0.id == id }) {
-                    return state.sends.remove(at: index)
-                }
-                // Not waiting yet (or done): one that has not waited must not start to.
-                if id > state.lastAdmittedSend, state.isOpen { state.cancelledSends.insert(id) }
-                return nil
-            }
-            cancelled?.continuation.resume(throwing: CancellationError())
+            cancelSend(id)
         }
+    }
+
+    /// Sets the continuation of the send `id`, which found no room: it waits from now, and may
+    /// be admitted. Resumes it at once when it was cancelled first (its cancellation handler,
+    /// installed before this, took it out of the queue, or its task is cancelled now) or the
+    /// bus is gone.
+    private func enter(_ id: Int, _ continuation: CheckedContinuation<PostReport, any Error>) {
+        let (answer, effects) = state.withLock {
+            state -> (Result<PostReport, any Error>?, Effects) in
+            guard let index = state.sends.firstIndex(where: { $0.id == id }) else {
+                // Taken out of the queue: by its cancellation, or by the bus's going.
+                return (
+                    Task.isCancelled ? .failure(CancellationError()) : .success(.busGone), Effects()
+                )
+            }
+            if Task.isCancelled {
+                state.sends.remove(at: index)
+                return (.failure(CancellationError()), admitSends(&state))
+            }
+            state.sends[index].continuation = continuation
+            return (nil, admitSends(&state))
+        }
+        effects.run()
+        if let answer { continuation.resume(with: answer) }
+    }
+
+    /// Takes the send `id` out of the queue, unless it was admitted (then it posted, and
+    /// returns its report) or the bus is gone; resumes it with `CancellationError` if it
+    /// waits, and lets the sends behind it in if there is room.
+    private func cancelSend(_ id: Int) {
+        let (cancelled, effects) = state.withLock {
+            state -> (CheckedContinuation<PostReport, any Error>?, Effects) in
+            guard let index = state.sends.firstIndex(where: { $0.id == id }) else {
+                return (nil, Effects())
+            }
+            let cancelled = state.sends.remove(at: index).continuation
+            return (cancelled, admitSends(&state))
+        }
+        effects.run()
+        cancelled?.resume(throwing: CancellationError())
     }
 
     /// Admits the sends that waited for room, now that the bus has delivered some events.
@@ -61,14 +92,13 @@ extension Inbox {
         state.withLock { admitSends(&$0) }.run()
     }
 
-    /// Admits the waiting sends that fit, oldest first.
+    /// Admits the waiting sends that fit, oldest first; stops at one still entering the queue.
     func admitSends(_ state: inout State) -> Effects {
         var effects = Effects()
-        while let first = state.sends.first, hasRoom() {
+        while let first = state.sends.first, let continuation = first.continuation, hasRoom() {
             state.sends.removeFirst()
-            state.lastAdmittedSend = max(state.lastAdmittedSend, first.id)
             let report = admit(first.event, at: first.origin, &state, &effects, waiter: "send(_:)")
-            effects.resumeSends.append((first.continuation, .success(report)))
+            effects.resumeSends.append((continuation, .success(report)))
         }
         return effects
     }

@@ -12,46 +12,47 @@
 /// The inbox is bounded: at most `capacity` posted events are held at once — waiting here,
 /// or taken by the bus and not yet delivered (``undelivered``, which the bus counts down as it
 /// delivers). A post beyond that is refused (``PostReport/rejectedFull``) and counted for the
-/// bus to report; a send waits for room, and waiting sends are admitted, oldest first, before
-/// any later post.
+/// bus to report, per call site; a send waits for room, and waiting sends are admitted, oldest
+/// first, before any later post.
 final class Inbox: Sendable {
     /// One piece of waiting work, in posting order.
     enum Item: Sendable {
         /// A posted event and where it was posted.
         case event(any Event & Sendable, EventTrace.Origin)
         case barrier(CheckedContinuation<Bool, Never>)
+
+        /// Whether it is a barrier.
+        var isBarrier: Bool {
+            if case .barrier = self { true } else { false }
+        }
     }
 
     /// What a drain takes from the inbox.
     struct Batch {
         var items: [Item]
         var sweep: Bool
-        /// The posts refused since the last take, if any.
-        var refused: Refusal?
-        /// The first call that had to wait for the owner of a bus that knows no actor, if it
-        /// is to be reported (once per bus, and not to an owner that delivers by hand).
+        /// The posts refused since the last take, one entry per call site.
+        var refused: [Refusal] = []
+        /// The first call that had to wait for the owner of a bus that knows no actor, when the
+        /// bus is to report it: it had a problem handler then (without one, the posting thread
+        /// printed it, and it is said).
         var waited: ReadableLine?
-        /// Whether the posting thread printed that wait already (the bus had no handler).
-        var waitWasPrinted = false
     }
 
-    /// Posts refused because the inbox was full: how many, and the first.
+    /// Posts refused at one call site because the inbox was full: how many, and the first.
     struct Refusal: Sendable, Equatable {
         var count: Int
         /// The first refused event's type.
         let eventType: String
-        /// Where the first refused event was posted.
+        /// Where the refused events were posted.
         let origin: EventTrace.Origin
     }
 
     struct State: Sendable {
         var items: [Item] = []
-        /// Sends waiting for room, oldest first.
+        /// Sends that found no room, in the order they found none (see `Inbox+Sends.swift`).
         var sends: [WaitingSend] = []
         var nextSendID = 0
-        /// Sends cancelled before they could wait; sends up to ``lastAdmittedSend`` are done.
-        var cancelledSends: Set<Int> = []
-        var lastAdmittedSend = -1
         var sweepRequested = false
         /// A drain was scheduled and has not begun (`drainBegins()`); taking the inbox does not
         /// end it.
@@ -62,11 +63,14 @@ final class Inbox: Sendable {
         var drainer: BusDrainer?
         /// The owner called `deliverPosted()`: posts that wait for it wait on purpose.
         var ownerDeliversByHand = false
-        /// Whether the first wait for the owner was said (it is, once per bus).
+        /// Whether the first wait for the owner was said: the one record of it, whichever call
+        /// waited (a post, a send, a barrier, the bus's own `next`), so it is said once per bus.
         var waitWasSaid = false
-        /// That first wait, for the bus to report at its owner's next call.
+        /// That first wait, for the bus to report at its owner's next call (said to a handler).
         var waitToReport: ReadableLine?
-        var refused: Refusal?
+        /// The posts refused since the last take, per call site, in the order of their first
+        /// refusal (see `refuse(_:at:_:)`).
+        var refused: [Refusal] = []
         /// The bus has a problem handler: the posting thread prints nothing of its own.
         var problemsHaveHandler = false
     }
@@ -105,6 +109,10 @@ final class Inbox: Sendable {
     /// Queues a barrier that the bus resumes with `true` once it has delivered everything
     /// ahead of it, or with `false` when the bus is gone; resumes it with `true` at once when
     /// nothing is ahead of it.
+    ///
+    /// What is ahead of a barrier: the events waiting here, and those the bus took and has not
+    /// delivered (``undelivered``). The bus resumes it as the drain that delivers the last of
+    /// them ends (`endDrain()`), whether that drain took the barrier or not.
     func addBarrier(_ continuation: CheckedContinuation<Bool, Never>) {
         let (answer, effects) = state.withLock { state -> (Bool?, Effects) in
             guard state.isOpen else { return (false, Effects()) }
@@ -118,7 +126,36 @@ final class Inbox: Sendable {
             return (nil, effects)
         }
         effects.run()
-        if let answer { continuation.resume(returning: answer) }
+        if let answer {
+            continuation.resume(returning: answer)
+        } else if let hook = BarrierHook.queued {
+            hook.run()
+        }
+    }
+
+    /// Takes the barriers at the front of the inbox, with no event ahead of them here, and with
+    /// them the sweep request, and admits the sends that fit: the end of a drain that delivered
+    /// everything it took. What came before those barriers is delivered, so once the bus has
+    /// swept (if asked) they resume now, not at the next drain (on a bus that knows no actor,
+    /// the owner's next call, which may never come).
+    ///
+    /// - Returns: The barriers to resume with `true` once the bus has swept, whether to sweep,
+    ///   and whether anything still waits here.
+    func endDrain() -> (barriers: [CheckedContinuation<Bool, Never>], sweep: Bool, more: Bool) {
+        let (end, effects) = state.withLock { state in
+            var barriers: [CheckedContinuation<Bool, Never>] = []
+            for case .barrier(let barrier) in state.items.prefix(while: \.isBarrier) {
+                barriers.append(barrier)
+            }
+            if !barriers.isEmpty { state.items.removeFirst(barriers.count) }
+            // A sweep waits for the next take, unless a barrier would wait for it.
+            let sweep = state.sweepRequested && !barriers.isEmpty
+            if sweep { state.sweepRequested = false }
+            let effects = admitSends(&state)
+            return ((barriers, sweep, !state.items.isEmpty || state.sweepRequested), effects)
+        }
+        effects.run()
+        return end
     }
 
     /// Asks the bus to remove, on its isolation, the recipients that have ended.
@@ -150,10 +187,17 @@ final class Inbox: Sendable {
     /// Whether a drainer is installed.
     var hasDrainer: Bool { state.withLock { $0.drainer != nil } }
 
-    /// How many sends wait for room.
-    var waitingSends: Int { state.withLock { $0.sends.count } }
+    /// How many sends wait for room (a send still entering the queue is not counted).
+    var waitingSends: Int { state.withLock { $0.sends.count(where: { $0.continuation != nil }) } }
 
-    /// Whether anything waits for the bus: items, or a sweep request.
+    /// How many barriers wait here. Test-only.
+    var waitingBarriers: Int {
+        state.withLock { state in
+            state.items.count(where: \.isBarrier)
+        }
+    }
+
+    /// Whether anything waits for the bus: items, or a sweep request. Test-only.
     var hasWork: Bool { state.withLock { !$0.items.isEmpty || $0.sweepRequested } }
 
     /// Tells the inbox whether the bus has a problem handler (the posting thread then prints
@@ -176,12 +220,12 @@ final class Inbox: Sendable {
         state.withLock { state in
             let batch = Batch(
                 items: state.items, sweep: state.sweepRequested, refused: state.refused,
-                waited: state.waitToReport, waitWasPrinted: !state.problemsHaveHandler)
+                waited: state.waitToReport)
             state.items.removeAll()
             state.sweepRequested = false
             // `drainScheduled` stays: the scheduled drain has not begun, and only its
             // beginning lets a post schedule another (else drains pile up on the actor).
-            state.refused = nil
+            state.refused.removeAll()
             state.waitToReport = nil
             return batch
         }
@@ -209,16 +253,15 @@ final class Inbox: Sendable {
             state.drainer = nil
             let taken = (
                 state.items, state.sends,
-                Batch(
-                    items: [], sweep: false, refused: state.refused, waited: state.waitToReport,
-                    waitWasPrinted: !state.problemsHaveHandler)
+                Batch(items: [], sweep: false, refused: state.refused, waited: state.waitToReport)
             )
             state.items.removeAll()
             state.sends.removeAll()
             return taken
         }
         for case .barrier(let continuation) in items { continuation.resume(returning: false) }
-        for send in sends { send.continuation.resume(returning: .busGone) }
+        // A send still entering the queue learns it as it enters (`enter(_:_:)`).
+        for send in sends { send.continuation?.resume(returning: .busGone) }
         let discarded = items.compactMap {
             if case .event(let event, _) = $0 { event } else { nil }
         }

@@ -3,21 +3,29 @@
 /// A drain takes everything waiting in one locked step and delivers it a slice at a time;
 /// what a slice leaves waits here, on the bus's isolation, for the next one. Each event still
 /// counts against the inbox's capacity until its dispatch returns (`Inbox.undelivered`).
+///
+/// Delivered means let go: an item handed out is no longer held here, so an event nothing else
+/// keeps is released as its dispatch ends. The items are held last first, so that handing one
+/// out is `popLast()`, a move that holds nothing back.
 struct PostedEvents {
+    /// The items not handed out, the oldest last.
     private var items: [Inbox.Item] = []
-    private var next = 0
 
     /// Whether every event taken was handed out.
-    var isEmpty: Bool { next == items.count }
+    var isEmpty: Bool { items.isEmpty }
 
-    /// Appends `taken`, in order, after what is held.
-    mutating func append(_ taken: [Inbox.Item]) {
+    /// Takes the items of `taken`, in order, after what is held; leaves `taken` empty.
+    mutating func append(_ taken: inout [Inbox.Item]) {
+        guard !taken.isEmpty else { return }
+        taken.reverse()  // in place: the take's array is held by no one else
         if isEmpty {
-            items = taken  // what was handed out goes, with its storage
-            next = 0
+            swap(&items, &taken)
         } else {
-            items.append(contentsOf: taken)
+            // A slice left some: the new ones are handed out after them.
+            taken.append(contentsOf: items)
+            swap(&items, &taken)
         }
+        taken = []
     }
 
     /// Takes every event held and not handed out, and resumes the barriers among them with
@@ -33,11 +41,10 @@ struct PostedEvents {
         return events
     }
 
-    /// Hands out the oldest item held.
+    /// Hands out the oldest item held, and holds it no more.
     ///
     /// - Precondition: Not ``isEmpty``.
     mutating func takeNext() -> Inbox.Item {
-        defer { next += 1 }
-        return items[next]
+        items.removeLast()
     }
 }

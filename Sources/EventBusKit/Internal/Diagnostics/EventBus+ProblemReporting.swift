@@ -98,15 +98,22 @@ extension EventBus {
         reportIfIdle()
     }
 
-    /// Records, once per bus, a `next` awaited where posts can only arrive through
-    /// `deliverPosted()`; reports it at once (the call is the app's outermost).
+    /// Records a `next` awaited where posts can only arrive through the owner's calls, if it
+    /// is the bus's first wait for its owner (the inbox keeps the one record of that, which a
+    /// post, a send or a barrier may have set first) and the owner does not deliver by hand;
+    /// reports it at once (the call is the app's outermost).
     func recordPostsAwaitDelivery() {
-        guard !warnedPostsAwaitDelivery else { return }
-        warnedPostsAwaitDelivery = true
-        recordProblem(
-            .postsAwaitDelivery, what: "next(_:) awaited on a bus that knows no actor",
-            fix: "await it on the bus's actor, or call deliverPosted()")
+        guard let what = inbox?.sayTheFirstWait("next(_:) with no isolation") else { return }
+        recordProblem(.postsAwaitDelivery, what: what, fix: Inbox.waitFix)
         reportIfIdle()
+    }
+
+    /// Tells the inbox, if there is one, whether the bus's problems have a handler: while they
+    /// have, a posting thread prints nothing of its own and leaves the first wait to the bus.
+    /// Called when the inbox is made, when ``onProblem`` is set, and by `poster()` (the tests'
+    /// handler of the task, ``problemsWithNoHandler``, counts as one).
+    func tellTheInboxWhoHearsProblems() {
+        inbox?.setProblemsHaveHandler(problemHandler != nil || problemsWithNoHandler.get() != nil)
     }
 
     /// Reports at once when the bus is idle: the call that recorded the problem is the app's
@@ -131,8 +138,8 @@ extension EventBus {
     /// ``problemsWithNoHandler`` (the tests' trait that fails on an unexpected problem), or
     /// prints it in debug builds.
     private func report(_ problem: Problem) {
-        if let onProblem {
-            onProblem(problem)
+        if let problemHandler {
+            problemHandler(problem)
             return
         }
         if let hook = problemsWithNoHandler.get() {

@@ -11,7 +11,9 @@ extension EventBus {
     /// the last sweep, recipients that ended without being removed (weakly held consumers and
     /// owners that died, streams that stopped) are swept out, which keeps the registry within
     /// twice the live recipients (plus 64) at O(1) amortized per registration. A recipient
-    /// that replays gets its replays last (see `replayLatest(to:cause:)`).
+    /// that replays gets its replays last (see `replayLatest(to:cause:)`). Then, as each owner
+    /// call does, a registration that turned out to be a no-op included, it delivers what
+    /// waits for the owner of a bus that knows no actor, and reports its problems.
     ///
     /// - Returns: The new recipient, or `nil` when the consumer was already registered.
     func add(_ description: RecipientDescription, options: RecipientOptions) -> Recipient? {
@@ -20,6 +22,13 @@ extension EventBus {
             let call: StaticString = "register, subscribe, events(of:) or next"
             if isDelivering { checkDrainingThread(call) } else { checkIsolation(call) }
         #endif
+        defer {
+            // After its own work, a no-op's included, an outermost call delivers what was
+            // posted to a bus that knows no actor: a subscription made in the same `init` as
+            // the poster receives it.
+            if core.ownerDeliversPosts && !isDelivering { ownerDeliversPostedEvents() }
+            if core.problemsWaiting { reportProblems() }  // the outermost call returns
+        }
         let consumer = description.consumer
         guard registeredRecipient(for: consumer) == nil else { return nil }
         // App code (list, priority and replay getters), outside any recipient's call.
@@ -53,10 +62,6 @@ extension EventBus {
         if let name { recipient.rename(name) }
         if let owner = description.owner { recipient.endWhenDeallocated(owner) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
-        // After its own work, an outermost call delivers what was posted to a bus that knows
-        // no actor: a subscription made in the same `init` as the poster receives it.
-        if core.ownerDeliversPosts && !isDelivering { ownerDeliversPostedEvents() }
-        if core.problemsWaiting { reportProblems() }  // the outermost call returns
         return recipient
     }
 

@@ -71,3 +71,26 @@ struct TraceNamingHook: Sendable {
     /// The hook of the running task, if a test set one.
     @TaskLocal static var current: TraceNamingHook?
 }
+
+/// Run by a `send` that found no room, in its task, once it holds its place in the queue of
+/// sends and before it waits there (before its cancellation handler is installed); `nil` runs
+/// nothing. Test-only: a test sets ``foundNoRoom`` with `withValue` around the `send` and posts,
+/// sends or cancels while the send is held between its place and its wait.
+struct SendHook: Sendable {
+    /// What the send runs once it found no room.
+    let run: @Sendable () async -> Void
+
+    /// The hook of the running task, if a test set one.
+    @TaskLocal static var foundNoRoom: SendHook?
+}
+
+/// Run by `waitUntilDelivered()`, in its task, once its barrier is queued behind what it waits
+/// for; `nil` runs nothing. Test-only: a recipient's call that holds the owner's delivery open
+/// waits for it, so the barrier is queued while the delivery runs.
+struct BarrierHook: Sendable {
+    /// What the wait runs once its barrier is queued.
+    let run: @Sendable () -> Void
+
+    /// The hook of the running task, if a test set one.
+    @TaskLocal static var queued: BarrierHook?
+}
