@@ -57,21 +57,17 @@ extension EventBus {
             fix: reentrant ? "use reentrancy: .queue" : "raise maximumPending")
     }
 
-    /// Records a consumer no event can reach, with the lists it gave, by its `name` if the
-    /// app gave it one; nothing for one that reaches something, or mutes itself with
-    /// `NoEvent`.
+    /// Records `consumer`'s `recipient` when no event can reach it, with the lists it gave,
+    /// by its name; nothing for one that reaches something, or mutes itself with `NoEvent`.
     @inline(__always)
-    func recordIfItReachesNothing(
-        _ consumer: any EventConsumer, named name: String?, lists: MatchList
-    ) {
-        if lists.reachesNothing { recordReachingNothing(consumer, named: name, lists: lists) }
+    func recordIfItReachesNothing(_ recipient: Recipient, of consumer: any EventConsumer) {
+        if recipient.lists.reachesNothing { recordReachingNothing(recipient, of: consumer) }
     }
 
-    /// The record ``recordIfItReachesNothing(_:named:lists:)`` makes.
+    /// The record ``recordIfItReachesNothing(_:of:)`` makes.
     @inline(never)
-    private func recordReachingNothing(
-        _ consumer: any EventConsumer, named name: String?, lists: MatchList
-    ) {
+    private func recordReachingNothing(_ recipient: Recipient, of consumer: any EventConsumer) {
+        let lists = recipient.lists
         let why: ReadableLine
         if lists.willConsume.isEmpty {
             why = "its willConsume is empty"
@@ -80,12 +76,11 @@ extension EventBus {
         } else {
             why = "its excludeList covers its willConsume"
         }
-        outsideRecipientCall {
-            recordProblem(
-                .consumerListsNothing, site: "\(type(of: consumer))",
-                what: "\(name: name ?? recipientName(of: consumer)) receives no event: \(why)",
-                fix: "list its events in willConsume")
-        }
+        let name = outsideRecipientCall { recipient.name }
+        recordProblem(
+            .consumerListsNothing, site: "\(type(of: consumer))",
+            what: "\(name: name) receives no event: \(why)",
+            fix: "list its events in willConsume")
     }
 
     /// Records a `cancelDelivery()` that did nothing, and reports at once when it was the

@@ -6,7 +6,8 @@ extension EventBus {
     /// consumer is already registered: the one entry of every registration, subscription,
     /// stream and `next`.
     ///
-    /// The consumer's lists, priority and replay flag are read first, outside any access to
+    /// The options become the recipient's ``ListeningRules``, which every later step asks. The
+    /// consumer's lists, priority and replay flag are read first, outside any access to
     /// the registry, so a getter may call the bus. Every time the registry has doubled since
     /// the last sweep, recipients that ended without being removed (weakly held consumers and
     /// owners that died, streams that stopped) are swept out, which keeps the registry within
@@ -22,21 +23,18 @@ extension EventBus {
         #endif
         let consumer = description.consumer
         guard registeredRecipient(for: consumer) == nil else { return nil }
+        let rules = ListeningRules(options, isFiltered: description.isFiltered)
         // App code (list, priority and replay getters), outside any recipient's call.
         let (lists, priority, replays) = outsideRecipientCall {
             (
                 MatchList(of: consumer, category: category(named:)),
-                options.priority ?? consumer.priority,
-                options.replaysLatest ?? consumer.replaysLatest
+                rules.priority(otherwise: consumer.priority),
+                rules.replaysLatest(otherwise: consumer.replaysLatest)
             )
         }
         if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
             recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
         }
-        // A stand-in names itself (its label reads the name); a consumer's name is the
-        // recipient's.
-        let name = description.isStandIn ? nil : options.name.map(ProblemLog.oneLine)
-        if !description.isStandIn { recordIfItReachesNothing(consumer, named: name, lists: lists) }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.value.count * 2)
@@ -44,14 +42,14 @@ extension EventBus {
         let (recipient, released) = changeRegistry {
             $0.add(
                 consumer, lists: lists, weakly: description.isWeak,
-                isStandIn: description.isStandIn, priority: priority)
+                isStandIn: description.isStandIn, priority: priority, rules: rules,
+                name: description.label.map(RecipientName.Source.closure))
         }
         releaseOutsideRecipientCall(consume released)
         guard let recipient else { return nil }
-        recipient.addGate(description.gate(with: options))
-        if let limit = options.limit { recipient.limitCalls(to: limit) }
-        if let name { recipient.rename(name) }
+        if case .standIn(let standIn) = description.subject { standIn.recipient = recipient }
         if let owner = description.owner { recipient.endWhenDeallocated(owner) }
+        if !description.isStandIn { recordIfItReachesNothing(recipient, of: consumer) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
         // After its own work, an outermost call delivers what was posted to a bus that knows
         // no actor: a subscription made in the same `init` as the poster receives it.

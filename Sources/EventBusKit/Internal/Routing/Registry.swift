@@ -113,7 +113,7 @@ struct Registry {
     // MARK: Changes
 
     /// Adds `consumer` with the lists read from it, after every recipient of its priority or
-    /// higher.
+    /// higher, listening by `rules`, its name made from `name` (`nil`: the consumer's).
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it keeps
     ///   its place); and a consumer to release after the access (a weakly held consumer that
@@ -123,7 +123,8 @@ struct Registry {
     ///   when the lists name a category.
     mutating func add(
         _ consumer: any EventConsumer, lists: MatchList, weakly: Bool, isStandIn: Bool = false,
-        priority: Int = 0
+        priority: Int = 0, rules: ListeningRules = ListeningRules(),
+        name: RecipientName.Source? = nil
     ) -> (recipient: Recipient?, released: (any EventConsumer)?) {
         let id = ObjectIdentifier(consumer)
         var released: (any EventConsumer)? = nil
@@ -136,7 +137,7 @@ struct Registry {
             callOrder: CallOrder(priority: priority, registration: nextRegistration),
             state: takeStateWord(),
             call: weakly ? nil : callType(of: consumer, isStandIn: isStandIn),
-            isStandIn: isStandIn)
+            isStandIn: isStandIn, rules: rules, name: name)
         nextRegistration &+= 1
         // The newest registration goes last unless a recipient before it has a lower
         // priority: the common case, found without a search and appended.

@@ -1,0 +1,128 @@
+/// What a recipient's options mean inside the engine: the one value, built from its
+/// ``RecipientOptions`` when it is added, that every part asks — validation at the listening
+/// call (``RecipientOptions/problem(in:returnsOneEvent:)``), the state bits that send a pass to
+/// its checked path (``gate``), what a pass does with each event it accepted (``count()``), the
+/// stored values a replay offers (``replayOffer(_:)``), and the words its name and `explain`
+/// use (``shownName``, ``attributes(countsItsLimit:)``, ``receivingVerdict``).
+///
+/// An option's meaning is written here and nowhere else: adding one is a stored property of
+/// `RecipientOptions` (its initializer's parameter, a static member, its line in
+/// `init(arrayLiteral:)`) and its meaning in this file (ARCHITECTURE.md, "Adding an option").
+struct ListeningRules {
+    /// The options as the app gave them, checked at the listening call.
+    let options: RecipientOptions
+    /// Whether a `where:` predicate decides each delivery (a closure recipient's).
+    let isFiltered: Bool
+    /// While ``gate`` has ``Recipient/State/counted``: the calls it may still receive, its
+    /// last included. Read and written on the bus's isolation only.
+    private var callsLeft: Int
+
+    /// The rules of `options`, for a recipient whose `where:` predicate decides each delivery
+    /// when `isFiltered`.
+    init(_ options: RecipientOptions = RecipientOptions(), isFiltered: Bool = false) {
+        self.options = options
+        self.isFiltered = isFiltered
+        callsLeft = options.limit ?? 0
+    }
+
+    // MARK: Adding the recipient
+
+    /// Its place in call order: the option's, or `otherwise` (the form's default; for a
+    /// consumer its own `priority`, app code read only when the option leaves it).
+    func priority(otherwise: @autoclosure () -> Int) -> Int {
+        options.priority ?? otherwise()
+    }
+
+    /// Whether it first receives the stored sticky values it matches: the option's, or
+    /// `otherwise` (as for ``priority(otherwise:)``).
+    func replaysLatest(otherwise: @autoclosure () -> Bool) -> Bool {
+        options.replaysLatest ?? otherwise()
+    }
+
+    /// The state bits that send a pass to its checked path, where it asks these rules:
+    /// ``Recipient/State/filtered`` for a `where:` predicate, ``Recipient/State/counted``
+    /// when the options count the events it receives (a limit).
+    var gate: Recipient.State {
+        var gate: Recipient.State = []
+        if isFiltered { gate.insert(.filtered) }
+        if options.limit != nil { gate.insert(.counted) }
+        return gate
+    }
+
+    // MARK: The pass
+
+    /// What a pass does with an event a ``Recipient/State/counted`` recipient accepted.
+    enum Turn {
+        /// Calls it.
+        case call
+        /// Calls it for the last time: the pass ends it before the call.
+        case lastCall
+    }
+
+    /// Counts an event the recipient accepted (its `where:`, if any, did), which the pass is
+    /// about to call it with, and says how: a limit of n makes the nth its last call.
+    mutating func count() -> Turn {
+        callsLeft -= 1
+        return callsLeft == 0 ? .lastCall : .call
+    }
+
+    /// Of `stored`, the stored values it matches (oldest first), the ones a replay offers
+    /// it: all of them, or with a limit of n the newest n (one-shot: the value `latest(_:)`
+    /// returns).
+    func replayOffer<Values: BidirectionalCollection>(_ stored: Values) -> Values.SubSequence {
+        guard options.limit != nil else { return stored[...] }
+        return stored.suffix(callsLeft)
+    }
+
+    // MARK: Names and explanations
+
+    /// The name the options give it, made one line; `nil` when they give none.
+    var shownName: String? { options.name.map(ProblemLog.oneLine) }
+
+    /// What else a closure recipient is, as its name says after its type part: `once` or
+    /// `limit n` (when `countsItsLimit`: a `next` is one-shot by what it is), `filtered`.
+    func attributes(countsItsLimit: Bool) -> [String] {
+        var attributes: [String] = []
+        switch options.limit {
+        case let limit? where countsItsLimit:
+            attributes.append(limit == 1 ? "once" : "limit \(limit)")
+        default: break
+        }
+        if isFiltered { attributes.append("filtered") }
+        return attributes
+    }
+
+    /// How `explain` says it receives an event its lists match: `receives it`, or, when a
+    /// predicate decides, `receives it if its predicate accepts it`.
+    var receivingVerdict: String {
+        isFiltered ? "receives it if its predicate accepts it" : "receives it"
+    }
+}
+
+extension RecipientOptions {
+    /// The message a listening form `call` stops with for these options, or `nil` when they
+    /// are valid: a limit below 1 (or other than 1 for a form that `returnsOneEvent`, `next`),
+    /// an empty name.
+    @inline(__always)  // options that set neither cost a registration two tests
+    func problem(in call: StaticString, returnsOneEvent: Bool = false) -> String? {
+        guard limit != nil || name != nil else { return nil }
+        return valueProblem(in: call, returnsOneEvent: returnsOneEvent)
+    }
+
+    /// ``problem(in:returnsOneEvent:)`` for options that set a limit or a name.
+    @inline(never)
+    private func valueProblem(in call: StaticString, returnsOneEvent: Bool) -> String? {
+        if let limit, limit < 1 {
+            return "\(call): options.limit must be at least 1, got \(limit); "
+                + "leave it nil for no limit (.once is a limit of 1)"
+        }
+        if let name, name.isEmpty {
+            return "\(call): options.name is empty; give a short name, or leave it nil"
+        }
+        if let limit, returnsOneEvent, limit != 1 {
+            return "\(call): options.limit must be 1 or nil, got \(limit); next returns one "
+                + "event: take \(limit) from events(of:options:) with .limit(\(limit))"
+        }
+        return nil
+    }
+}
