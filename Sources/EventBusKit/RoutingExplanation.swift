@@ -65,15 +65,17 @@ public struct RoutingExplanation: CustomStringConvertible, Sendable {
         var lines: [String] = []
         for candidate in candidates {
             let decision = candidate.lists.decision(for: type, value: event)
-            if decision.delivers { recipients.append(candidate.name) }
             let verdict =
-                decision.delivers ? candidate.rules.receivingVerdict : "does not receive it"
+                decision.delivers
+                ? candidate.rules.verdictOnAMatch : (receives: false, words: "does not receive it")
+            if verdict.receives { recipients.append(candidate.name) }
             let priority = candidate.priority == 0 ? "" : " (priority \(candidate.priority))"
             let reason =
                 candidate.isSubscription
                 ? Self.subscriptionReason(candidate.lists, delivers: decision.delivers)
                 : Self.reason(decision)
-            let line: ReadableLine = "\(name: candidate.name)\(priority) \(verdict): \(reason)"
+            let line: ReadableLine =
+                "\(name: candidate.name)\(priority) \(verdict.words): \(reason)"
             lines.append(line.fitted())
         }
         self.recipients = recipients

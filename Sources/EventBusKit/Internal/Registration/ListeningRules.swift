@@ -3,7 +3,7 @@
 /// call (``RecipientOptions/problem(in:returnsOneEvent:)``), the state bits that send a pass to
 /// its checked path (``gate``), what a pass does with each event it accepted (``count()``), the
 /// stored values a replay offers (``replayOffer(_:)``), and the words its name and `explain`
-/// use (``shownName``, ``attributes(countsItsLimit:)``, ``receivingVerdict``).
+/// use (``shownName``, ``attributes(countsItsLimit:)``, ``verdictOnAMatch``).
 ///
 /// An option's meaning is written here and nowhere else: adding one is a stored property of
 /// `RecipientOptions` (its initializer's parameter, a static member, its line in
@@ -92,10 +92,12 @@ struct ListeningRules {
         return attributes
     }
 
-    /// How `explain` says it receives an event its lists match: `receives it`, or, when a
-    /// predicate decides, `receives it if its predicate accepts it`.
-    var receivingVerdict: String {
-        isFiltered ? "receives it if its predicate accepts it" : "receives it"
+    /// What `explain` says it does with an event its lists match, and whether it lists it
+    /// among the recipients that would receive it: `receives it`, or, when a predicate decides,
+    /// `receives it if its predicate accepts it` (listed: an explanation never asks a
+    /// predicate).
+    var verdictOnAMatch: (receives: Bool, words: String) {
+        (true, isFiltered ? "receives it if its predicate accepts it" : "receives it")
     }
 }
 
