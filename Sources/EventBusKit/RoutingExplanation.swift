@@ -54,7 +54,7 @@ public struct RoutingExplanation: CustomStringConvertible, Sendable {
         /// Whether it is a closure subscription or a stream: its reason says so.
         var isSubscription = false
         /// What its options mean; its verdict asks them.
-        var rules = ListeningRules()
+        var rules = ListeningRules.shared(isFiltered: false)
     }
 
     /// Explains the routing of `event` to `candidates`, the registered recipients in call

@@ -57,16 +57,10 @@ extension EventBus {
             fix: reentrant ? "use reentrancy: .queue" : "raise maximumPending")
     }
 
-    /// Records `consumer`'s `recipient` when no event can reach it, with the lists it gave,
-    /// by its name; nothing for one that reaches something, or mutes itself with `NoEvent`.
-    @inline(__always)
-    func recordIfItReachesNothing(_ recipient: Recipient, of consumer: any EventConsumer) {
-        if recipient.lists.reachesNothing { recordReachingNothing(recipient, of: consumer) }
-    }
-
-    /// The record ``recordIfItReachesNothing(_:of:)`` makes.
+    /// Records `consumer`'s `recipient`, which no event can reach (its lists' `reachesNothing`:
+    /// it does not mute itself with `NoEvent`), with the lists it gave, by its name.
     @inline(never)
-    private func recordReachingNothing(_ recipient: Recipient, of consumer: any EventConsumer) {
+    func recordReachingNothing(_ recipient: Recipient, of consumer: any EventConsumer) {
         let lists = recipient.lists
         let why: ReadableLine
         if lists.willConsume.isEmpty {
@@ -76,11 +70,12 @@ extension EventBus {
         } else {
             why = "its excludeList covers its willConsume"
         }
-        let name = outsideRecipientCall { recipient.name }
-        recordProblem(
-            .consumerListsNothing, site: "\(type(of: consumer))",
-            what: "\(name: name) receives no event: \(why)",
-            fix: "list its events in willConsume")
+        outsideRecipientCall {
+            recordProblem(
+                .consumerListsNothing, site: "\(type(of: consumer))",
+                what: "\(name: recipient.name) receives no event: \(why)",
+                fix: "list its events in willConsume")
+        }
     }
 
     /// Records a `cancelDelivery()` that did nothing, and reports at once when it was the

@@ -21,15 +21,22 @@ extension EventBus {
             let call: StaticString = "register, subscribe, events(of:) or next"
             if isDelivering { checkDrainingThread(call) } else { checkIsolation(call) }
         #endif
-        let consumer = description.consumer
+        // What it is, read from the description once (each read would copy its subject).
+        let consumer: any EventConsumer
+        let (isWeak, standIn): (Bool, (any AnyStandIn)?)
+        switch description.subject {
+        case .consumer(let app, let weakly): (consumer, isWeak, standIn) = (app, weakly, nil)
+        case .standIn(let made): (consumer, isWeak, standIn) = (made, false, made)
+        }
         guard registeredRecipient(for: consumer) == nil else { return nil }
-        let rules = ListeningRules(options, isFiltered: description.isFiltered)
+        let isFiltered = description.isFiltered
+        let rules = ListeningRules.own(options, isFiltered: isFiltered)
         // App code (list, priority and replay getters), outside any recipient's call.
         let (lists, priority, replays) = outsideRecipientCall {
             (
                 MatchList(of: consumer, category: category(named:)),
-                rules.priority(otherwise: consumer.priority),
-                rules.replaysLatest(otherwise: consumer.replaysLatest)
+                ListeningRules.priority(rules, otherwise: consumer.priority),
+                ListeningRules.replaysLatest(rules, otherwise: consumer.replaysLatest)
             )
         }
         if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
@@ -41,15 +48,17 @@ extension EventBus {
         }
         let (recipient, released) = changeRegistry {
             $0.add(
-                consumer, lists: lists, weakly: description.isWeak,
-                isStandIn: description.isStandIn, priority: priority, rules: rules,
-                name: description.label.map(RecipientName.Source.closure))
+                consumer, lists: lists, weakly: isWeak, isStandIn: standIn != nil,
+                priority: priority, rules: rules, isFiltered: isFiltered, label: description.label)
         }
         releaseOutsideRecipientCall(consume released)
         guard let recipient else { return nil }
-        if case .standIn(let standIn) = description.subject { standIn.recipient = recipient }
+        if let standIn {
+            standIn.recipient = recipient
+        } else if lists.reachesNothing {
+            recordReachingNothing(recipient, of: consumer)
+        }
         if let owner = description.owner { recipient.endWhenDeallocated(owner) }
-        if !description.isStandIn { recordIfItReachesNothing(recipient, of: consumer) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
         // After its own work, an outermost call delivers what was posted to a bus that knows
         // no actor: a subscription made in the same `init` as the poster receives it.

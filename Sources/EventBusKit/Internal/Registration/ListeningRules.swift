@@ -8,7 +8,12 @@
 /// An option's meaning is written here and nowhere else: adding one is a stored property of
 /// `RecipientOptions` (its initializer's parameter, a static member, its line in
 /// `init(arrayLiteral:)`) and its meaning in this file (ARCHITECTURE.md, "Adding an option").
-struct ListeningRules {
+///
+/// A class, so that a recipient holds its rules by one reference; a recipient whose options set
+/// nothing (most) holds none and follows one of two shared instances
+/// (``own(_:isFiltered:)``, ``shared(isFiltered:)``): adding it copies, allocates and retains
+/// nothing for its options.
+final class ListeningRules {
     /// The options as the app gave them, checked at the listening call.
     let options: RecipientOptions
     /// Whether a `where:` predicate decides each delivery (a closure recipient's).
@@ -17,9 +22,28 @@ struct ListeningRules {
     /// last included. Read and written on the bus's isolation only.
     private var callsLeft: Int
 
-    /// The rules of `options`, for a recipient whose `where:` predicate decides each delivery
-    /// when `isFiltered`.
-    init(_ options: RecipientOptions = RecipientOptions(), isFiltered: Bool = false) {
+    /// The rules a recipient keeps of its own for `options`, when a `where:` predicate decides
+    /// each of its deliveries (`isFiltered`) or not; `nil` when the options set nothing: it
+    /// then follows ``shared(isFiltered:)``.
+    static func own(_ options: RecipientOptions, isFiltered: Bool) -> ListeningRules? {
+        options == RecipientOptions() ? nil : ListeningRules(options, isFiltered: isFiltered)
+    }
+
+    /// The rules of a recipient whose options set nothing.
+    static func shared(isFiltered: Bool) -> ListeningRules { isFiltered ? filtered : plain }
+
+    // `nonisolated(unsafe)` is sound for these two: every bus on every thread shares them, and
+    // nothing writes them. Their options set no limit, so no recipient holding them has the
+    // `counted` bit, and `count()`, the only write, never runs on them (debug builds assert
+    // it); everything else they hold is a `let`, and their reference count is atomic.
+
+    /// The rules of options that set nothing; nothing counts in them.
+    nonisolated(unsafe) static let plain = ListeningRules(RecipientOptions(), isFiltered: false)
+    /// ``plain``, for a recipient with a `where:` predicate.
+    nonisolated(unsafe) private static let filtered = ListeningRules(
+        RecipientOptions(), isFiltered: true)
+
+    private init(_ options: RecipientOptions, isFiltered: Bool) {
         self.options = options
         self.isFiltered = isFiltered
         callsLeft = options.limit ?? 0
@@ -27,22 +51,32 @@ struct ListeningRules {
 
     // MARK: Adding the recipient
 
-    /// Its place in call order: the option's, or `otherwise` (the form's default; for a
-    /// consumer its own `priority`, app code read only when the option leaves it).
-    func priority(otherwise: @autoclosure () -> Int) -> Int {
-        options.priority ?? otherwise()
+    /// The place in call order of a recipient whose own rules are `own`: the option's, or
+    /// `otherwise` (the form's default; for a consumer its own `priority`, app code read only
+    /// when the option leaves it).
+    static func priority(_ own: ListeningRules?, otherwise: @autoclosure () -> Int) -> Int {
+        own?.options.priority ?? otherwise()
     }
 
-    /// Whether it first receives the stored sticky values it matches: the option's, or
-    /// `otherwise` (as for ``priority(otherwise:)``).
-    func replaysLatest(otherwise: @autoclosure () -> Bool) -> Bool {
-        options.replaysLatest ?? otherwise()
+    /// Whether a recipient whose own rules are `own` first receives the stored sticky values
+    /// it matches: the option's, or `otherwise` (as for ``priority(_:otherwise:)``).
+    static func replaysLatest(_ own: ListeningRules?, otherwise: @autoclosure () -> Bool) -> Bool {
+        own?.options.replaysLatest ?? otherwise()
+    }
+
+    /// The ``gate`` of a recipient whose own rules are `own` (`nil`: the shared ones, read
+    /// without touching them: no retain).
+    static func gate(_ own: ListeningRules?, isFiltered: Bool) -> Recipient.State {
+        own?.gate ?? gate(of: RecipientOptions(), isFiltered: isFiltered)
     }
 
     /// The state bits that send a pass to its checked path, where it asks these rules:
     /// ``Recipient/State/filtered`` for a `where:` predicate, ``Recipient/State/counted``
     /// when the options count the events it receives (a limit).
-    var gate: Recipient.State {
+    var gate: Recipient.State { Self.gate(of: options, isFiltered: isFiltered) }
+
+    /// ``gate``, of `options` and `isFiltered`.
+    private static func gate(of options: RecipientOptions, isFiltered: Bool) -> Recipient.State {
         var gate: Recipient.State = []
         if isFiltered { gate.insert(.filtered) }
         if options.limit != nil { gate.insert(.counted) }
@@ -61,7 +95,8 @@ struct ListeningRules {
 
     /// Counts an event the recipient accepted (its `where:`, if any, did), which the pass is
     /// about to call it with, and says how: a limit of n makes the nth its last call.
-    mutating func count() -> Turn {
+    func count() -> Turn {
+        assert(self !== Self.plain && self !== Self.filtered, "shared rules count nothing")
         callsLeft -= 1
         return callsLeft == 0 ? .lastCall : .call
     }

@@ -1,7 +1,8 @@
 /// A recipient's display name (contract §17.2): fixed by what is known when the recipient is
 /// added, rendered the first time a view asks, and kept — so every view (traces, `print(bus)`,
 /// `explain`, problem messages, the bus's announcements) shows the same text, during its life
-/// and after its end. Adding a recipient builds no string: it stores only the ``Source``.
+/// and after its end. Adding a recipient builds no string: it stores only what the name is
+/// made from (a type, a label: two references).
 ///
 /// - An app's consumer is its `name` option; otherwise its `description` (its type's name
 ///   when it has none) as read the first time a view shows it while it lives; otherwise, when
@@ -11,32 +12,26 @@
 ///
 /// ``Recipient/name`` is the one place a view asks.
 struct RecipientName {
-    /// What a name is made from, known when the recipient is added.
-    enum Source {
-        /// An app's consumer of this type.
-        case consumer(any EventConsumer.Type)
-        /// A closure recipient.
-        case closure(ClosureLabel)
-
-        /// The name, for a recipient listening by `rules` whose consumer is `consumer` while
-        /// it lives (`nil` once it ended). May read the consumer's `description`: app code.
-        func text(_ rules: ListeningRules, consumer: (any EventConsumer)?) -> String {
-            switch self {
-            case .consumer(let type):
-                rules.shownName ?? consumer.map(recipientName(of:)) ?? String(describing: type)
-            case .closure(let label):
-                label.text(rules)
-            }
-        }
-    }
-
-    /// What the name is made from.
-    let source: Source
+    /// The consumer's type: an app's consumer's name when no view showed it while it lived.
+    let consumerType: any EventConsumer.Type
+    /// A closure recipient's label; `nil` for an app's consumer.
+    let label: ClosureLabel?
     /// The name, once a view asked for it.
     private(set) var text: String?
 
-    init(_ source: Source) {
-        self.source = source
+    /// The name of a recipient whose consumer is of `consumerType`, a closure recipient's when
+    /// it has a `label`.
+    init(of consumerType: any EventConsumer.Type, label: ClosureLabel?) {
+        self.consumerType = consumerType
+        self.label = label
+    }
+
+    /// The name, for a recipient listening by `rules` whose consumer is `consumer` while it
+    /// lives (`nil` once it ended). May read the consumer's `description`: app code.
+    func render(_ rules: ListeningRules, consumer: (any EventConsumer)?) -> String {
+        if let label { return label.text(rules) }
+        return rules.shownName ?? consumer.map(recipientName(of:))
+            ?? String(describing: consumerType)
     }
 
     /// Keeps `text` as the name, unless a name was kept already (then returns that one).
@@ -55,7 +50,11 @@ struct RecipientName {
 /// attributes: `once` or `limit n`, `filtered`), its call site and its owner's type:
 /// `Subscription(to: Tap, once, at: App/Cart.swift:12)`,
 /// `audit (once, at: App/Cart.swift:12, owner: CartModel)`.
-struct ClosureLabel {
+///
+/// A class: the recipient, its description and a ``RecipientName/Source`` hold it by one
+/// reference, so adding a closure recipient copies a pointer, not its fields (one allocation,
+/// as the label's closure context was).
+final class ClosureLabel {
     /// What a closure recipient is.
     enum Kind {
         /// A closure subscription (or an observed object's): `Subscription(to: T, …)`.
@@ -81,14 +80,21 @@ struct ClosureLabel {
     }
 
     /// What it is.
-    var kind: Kind
+    let kind: Kind
     /// What it lists: `T` itself, ``AllEvent`` or a category.
-    var listed: any Event.Type
+    let listed: any Event.Type
     /// Where it was made.
-    var fileID: String
-    var line: Int
-    /// For an owner-bound subscription, its owner's type.
+    let fileID: String
+    let line: Int
+    /// For an owner-bound subscription, its owner's type; set right after it is made.
     var owner: AnyObject.Type? = nil
+
+    init(kind: Kind, listed: any Event.Type, fileID: String, line: Int) {
+        self.kind = kind
+        self.listed = listed
+        self.fileID = fileID
+        self.line = line
+    }
 
     /// The name, for a recipient listening by `rules`.
     func text(_ rules: ListeningRules) -> String {

@@ -22,9 +22,13 @@ final class Recipient {
     let unretained: UnretainedConsumer?
     /// The consumer when held weakly.
     private(set) weak var weak: (any EventConsumer)?
+    /// The rules of its own, when its options set something (see ``rules``).
+    private let ownRules: ListeningRules?
+
     /// What its options mean (``ListeningRules``): the one value the pass, its replays, its
-    /// name and `explain` ask. Read and written on the bus's isolation only.
-    var rules: ListeningRules
+    /// name and `explain` ask; shared by the recipients whose options set nothing. Read and
+    /// written on the bus's isolation only.
+    var rules: ListeningRules { ownRules ?? .shared(isFiltered: isFiltered) }
     /// Its display name, rendered when a view first asks (see ``name``).
     private var displayName: RecipientName
 
@@ -34,8 +38,8 @@ final class Recipient {
     /// read the consumer's `description`: ask on the bus's isolation, outside any access.
     var name: String {
         if let text = displayName.text { return text }
-        let source = displayName.source  // copied: rendering may run app code
-        return displayName.keep(source.text(rules, consumer: consumer))
+        let name = displayName  // copied: rendering may run app code
+        return displayName.keep(name.render(rules, consumer: consumer))
     }
     // For a running trace: the index of this recipient's name in the trace's names, valid
     // while `traceGeneration` is the trace's `namesGeneration` (see `EventBus.traceDelivery`;
@@ -127,18 +131,22 @@ final class Recipient {
     /// - Parameters:
     ///   - call: How to call the consumer unretained; `nil` to hold it weakly.
     ///   - isStandIn: Whether the consumer is one of the bus's stand-ins.
-    ///   - rules: What its options mean; its ``ListeningRules/gate`` bits are set here.
-    ///   - name: What its name is made from; `nil`: the consumer's (see ``RecipientName``).
+    ///   - rules: What its options mean, when they set something (`nil`: the shared rules,
+    ///     with a `where:` predicate when `isFiltered`); their ``ListeningRules/gate`` bits
+    ///     are set here.
+    ///   - label: A closure recipient's label, what its name is made from (see
+    ///     ``RecipientName``); `nil` for an app's consumer.
     init(
         _ consumer: any EventConsumer, lists: MatchList, callOrder: CallOrder, state: StateWord,
         call: (any ConsumerCall.Type)?, isStandIn: Bool,
-        rules: ListeningRules = ListeningRules(), name: RecipientName.Source? = nil
+        rules: ListeningRules? = nil, isFiltered: Bool = false, label: ClosureLabel? = nil
     ) {
         self.state = state
-        let bits = isStandIn ? rules.gate.union(.standIn) : rules.gate
+        let gate = ListeningRules.gate(rules, isFiltered: isFiltered)
+        let bits = isStandIn ? gate.union(.standIn) : gate
         if !bits.isEmpty { state.set(bits.rawValue) }
-        self.rules = rules
-        self.displayName = RecipientName(name ?? .consumer(type(of: consumer)))
+        self.ownRules = rules
+        self.displayName = RecipientName(of: type(of: consumer), label: label)
         self.callOrder = callOrder
         self.id = ObjectIdentifier(consumer)
         self.lists = lists
