@@ -34,6 +34,9 @@ public struct ConsumerFailedEvent: Event, _BusAnnouncement {
     public let error: any Error
     /// What the bus reports when no listener handles this failure; `nil` for one an app made.
     let unhandled: UnhandledReport?
+    /// The bus's recipient that threw, whose name the description shows; `nil` for one an app
+    /// made.
+    let busRecipient: Recipient?
 
     /// Creates an announcement; the bus makes these, tests may too.
     /// - Parameters:
@@ -41,18 +44,20 @@ public struct ConsumerFailedEvent: Event, _BusAnnouncement {
     ///   - event: The event it was handling.
     ///   - error: The error it threw.
     public init(consumer: any EventConsumer, event: any Event, error: any Error) {
-        self.init(consumer: consumer, event: event, error: error, unhandled: nil)
+        self.init(consumer: consumer, event: event, error: error, unhandled: nil, recipient: nil)
     }
 
-    /// An announcement the bus makes, with what it reports if no listener handles it.
+    /// An announcement the bus makes, with what it reports if no listener handles it, naming
+    /// `recipient` as every view names it.
     init(
         consumer: any EventConsumer, event: any Event, error: any Error,
-        unhandled: UnhandledReport?
+        unhandled: UnhandledReport?, recipient: Recipient?
     ) {
         self.consumer = consumer
         self.event = event
         self.error = error
         self.unhandled = unhandled
+        self.busRecipient = recipient
     }
 }
 
@@ -64,6 +69,8 @@ extension ConsumerFailedEvent: CustomStringConvertible {
     /// At most 120 characters: a long consumer's name is cut in the middle, keeping its call
     /// site, and a long event or error at its end, marked ` […]`, the longest first.
     public var description: String {
-        announcementLine("ConsumerFailedEvent", "consumer", consumer, event: event, error: error)
+        announcementLine(
+            "ConsumerFailedEvent", "consumer", busRecipient?.name ?? recipientName(of: consumer),
+            event: event, error: error)
     }
 }

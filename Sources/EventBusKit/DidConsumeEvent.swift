@@ -28,25 +28,37 @@ public struct DidConsumeEvent: Event, _BusAnnouncement {
     public let consumer: any EventConsumer
     /// The very event that was consumed.
     public let event: any Event
+    /// The bus's recipient that consumed it, whose name the description shows; `nil` for an
+    /// announcement an app made.
+    let busRecipient: Recipient?
 
     /// Creates an announcement; the bus makes these, tests may too.
     /// - Parameters:
     ///   - consumer: The recipient that consumed `event`.
     ///   - event: The consumed event.
     public init(consumer: any EventConsumer, event: any Event) {
+        self.init(consumer: consumer, event: event, recipient: nil)
+    }
+
+    /// An announcement the bus makes, naming `recipient` as every view names it.
+    init(consumer: any EventConsumer, event: any Event, recipient: Recipient?) {
         self.consumer = consumer
         self.event = event
+        self.busRecipient = recipient
     }
 }
 
 extension DidConsumeEvent: CustomStringConvertible {
     /// The announcement in one line: `DidConsumeEvent(consumer: Logger, event: Tap())`, the
-    /// consumer named as a trace names it.
+    /// consumer named as every view of the bus names it (a consumer registered with
+    /// `.named("ledger")` is `ledger`).
     ///
     /// At most 120 characters: a long consumer's name is cut in the middle, keeping its call
     /// site (`Subscription(to: Cart…, at: App/Cart.swift:12)`), and a long event at its end,
     /// marked ` […]` (`Checkout(items: 3, totalCents: […])`), the longer first.
     public var description: String {
-        announcementLine("DidConsumeEvent", "consumer", consumer, event: event)
+        announcementLine(
+            "DidConsumeEvent", "consumer", busRecipient?.name ?? recipientName(of: consumer),
+            event: event)
     }
 }

@@ -31,20 +31,28 @@ public struct DroppedEvent: Event, _BusAnnouncement {
     public let event: any Event
     /// What the bus reports when no listener handles this drop; `nil` for one an app made.
     let unhandled: UnhandledReport?
+    /// The bus's recipient that dropped it, whose name the description shows; `nil` for one
+    /// an app made.
+    let busRecipient: Recipient?
 
     /// Creates an announcement; the bus makes these, tests may too.
     /// - Parameters:
     ///   - stream: The recipient that stands for the stream.
     ///   - event: The dropped event.
     public init(stream: any EventConsumer, event: any Event) {
-        self.init(stream: stream, event: event, unhandled: nil)
+        self.init(stream: stream, event: event, unhandled: nil, recipient: nil)
     }
 
-    /// An announcement the bus makes, with what it reports if no listener handles it.
-    init(stream: any EventConsumer, event: any Event, unhandled: UnhandledReport?) {
+    /// An announcement the bus makes, with what it reports if no listener handles it, naming
+    /// `recipient` as every view names it.
+    init(
+        stream: any EventConsumer, event: any Event, unhandled: UnhandledReport?,
+        recipient: Recipient?
+    ) {
         self.stream = stream
         self.event = event
         self.unhandled = unhandled
+        self.busRecipient = recipient
     }
 }
 
@@ -55,6 +63,7 @@ extension DroppedEvent: CustomStringConvertible {
     /// At most 120 characters: a long stream's name is cut in the middle, keeping its call
     /// site, and a long event at its end, marked ` […]`, the longer first.
     public var description: String {
-        announcementLine("DroppedEvent", "stream", stream, event: event)
+        announcementLine(
+            "DroppedEvent", "stream", busRecipient?.name ?? recipientName(of: stream), event: event)
     }
 }

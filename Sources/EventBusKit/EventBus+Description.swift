@@ -23,11 +23,10 @@ extension EventBus {
         let candidates = outsideRecipientCall {
             registry.value.recipients.compactMap { recipient in
                 recipient.consumer.map { _ in
-                    (
+                    RoutingExplanation.Candidate(
                         name: recipient.name, priority: recipient.callOrder.priority,
                         lists: recipient.lists, isSubscription: recipient.isStandIn,
-                        isFiltered: recipient.isFiltered
-                    )
+                        rules: recipient.rules)
                 }
             }
         }

@@ -113,12 +113,8 @@ extension EventBus {
         where predicate: ((Member) -> Bool)?, timeout: Duration?, fileID: String, line: Int,
         isolation: isolated (any Actor)?
     ) async throws -> Member {
-        Self.checkListening(listed, typed: typed, options: options, call: "next(_:)")
-        if let limit = options.limit, limit != 1 {
-            Self.stop(
-                "next(_:): options.limit must be 1 or nil, got \(limit); next returns one "
-                    + "event: take \(limit) from events(of:options:) with .limit(\(limit))")
-        }
+        Self.checkListening(
+            listed, typed: typed, options: options, call: "next(_:)", returnsOneEvent: true)
         try Task.checkCancellation()
         let waiter = NextWaiter<Member>()
         let inbox = ensureInbox(drainingOn: isolation)

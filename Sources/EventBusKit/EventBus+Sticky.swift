@@ -75,8 +75,8 @@ extension EventBus {
             storing: howLatestIsStored(event, isValueType: isValueType))
     }
 
-    /// Replays to `recipient`, just added, every stored value it matches (a recipient with a
-    /// limit of n: the newest n), oldest stored first, each in a pass that reaches it alone: at once on an idle bus (in a drain of
+    /// Replays to `recipient`, just added, every stored value it matches that its
+    /// ``ListeningRules`` offer (a limit of n: the newest n), oldest stored first, each in a pass that reaches it alone: at once on an idle bus (in a drain of
     /// their own), otherwise as soon as the running pass ends, before the events waiting.
     /// `cause` is what a running trace records for them.
     func replayLatest(to recipient: Recipient, cause: EventTrace.Cause?) {
@@ -87,9 +87,8 @@ extension EventBus {
                 value: $0.event)
         }
         guard !replays.isEmpty else { return }
-        // A recipient with a limit of n is offered the newest n (one-shot: the value
-        // `latest(_:)` returns).
-        if recipient.isLimited { replays = Array(replays.suffix(recipient.callsLeft)) }
+        // Its options may offer fewer (a limit of n: the newest n).
+        replays = Array(recipient.rules.replayOffer(replays))
         let idle = !isDelivering
         if idle { beginDrain() }
         for replay in replays {

@@ -133,7 +133,8 @@ extension EventBus {
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = ensureInbox(drainingOn: isolation)
         var closure = ClosureRecipient(
-            .stream(bufferingPolicy: "\(bufferingPolicy)"), listing: listed,
+            .stream(bufferingPolicy: ClosureLabel.BufferingPolicy(bufferingPolicy)),
+            listing: listed,
             StandIn.streaming(yield: { continuation.yield($0) }), where: predicate, options,
             fileID: fileID, line: line)
         closure.finish = { _ in continuation.finish() }

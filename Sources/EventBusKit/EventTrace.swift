@@ -115,8 +115,8 @@ public final class EventTrace {
 //   delivery. It returns the pass's sequence: the bus keeps it as "the running pass" for
 //   the causes of dispatches, announcements, drops and failures made during the pass.
 // - `recordDelivery(toNameAt:)` each time the running pass calls a recipient, just before the
-//   call. The recipient's name (see `recipientName(of:)`) is read the first time this trace
-//   meets it, and the recipient remembers its index in the trace's names.
+//   call. The recipient's name (`Recipient.name`, one text in every view) is read the first
+//   time this trace meets it, and the recipient remembers its index in the trace's names.
 // - `recordNote(_:inPass:)` for what is not a delivery: a dispatch refused during a pass
 //   (`.queued` is not a refusal), a stream's drop, a subscription's failure, and the drain
 //   budget's discards (in the last pass of the drain).

@@ -31,7 +31,8 @@
 ///   ones. A consumer with a limit is deregistered before its last call; a stream finishes
 ///   after its last event.
 /// - **name**: a short name the bus shows the recipient by — in its `description`,
-///   `print(bus)`, ``EventBus/explain(_:)``, traces and problem messages — in place of its
+///   `print(bus)`, ``EventBus/explain(_:)``, traces, problem messages and the bus's
+///   announcements — in place of its
 ///   type part (`Subscription(to: Tap)`, a consumer's type name); a subscription's call site
 ///   stays beside it, so two recipients with one name stay apart.
 ///
@@ -110,28 +111,5 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
     /// - Returns: Options that set ``name``.
     public static func named(_ name: String) -> RecipientOptions {
         RecipientOptions(name: name)
-    }
-}
-
-extension RecipientOptions {
-    /// The message a listening form `call` stops with for these options, or `nil` when they
-    /// are valid: a limit below 1, an empty name.
-    @inline(__always)  // options that set neither cost a registration two tests
-    func problem(in call: StaticString) -> String? {
-        guard limit != nil || name != nil else { return nil }
-        return valueProblem(in: call)
-    }
-
-    /// ``problem(in:)`` for options that set a limit or a name.
-    @inline(never)
-    private func valueProblem(in call: StaticString) -> String? {
-        if let limit, limit < 1 {
-            return "\(call): options.limit must be at least 1, got \(limit); "
-                + "leave it nil for no limit (.once is a limit of 1)"
-        }
-        if let name, name.isEmpty {
-            return "\(call): options.name is empty; give a short name, or leave it nil"
-        }
-        return nil
     }
 }

@@ -43,30 +43,39 @@ public struct RoutingExplanation: CustomStringConvertible, Sendable {
         lines.isEmpty ? "no recipients are registered" : lines.joined(separator: "\n")
     }
 
+    /// A registered recipient, as an explanation reads it.
+    struct Candidate {
+        /// Its name (``Recipient/name``).
+        var name: String
+        /// Its priority.
+        var priority = 0
+        /// The lists it was registered with.
+        var lists: MatchList
+        /// Whether it is a closure subscription or a stream: its reason says so.
+        var isSubscription = false
+        /// What its options mean; its verdict asks them.
+        var rules = ListeningRules.shared(isFiltered: false)
+    }
+
     /// Explains the routing of `event` to `candidates`, the registered recipients in call
-    /// order with their priorities and the lists they were registered with.
-    init(
-        _ event: any Event,
-        candidates: [(
-            name: String, priority: Int, lists: MatchList, isSubscription: Bool, isFiltered: Bool
-        )]
-    ) {
+    /// order.
+    init(_ event: any Event, candidates: [Candidate]) {
         let type = Swift.type(of: event)
         var recipients: [String] = []
         var lines: [String] = []
         for candidate in candidates {
             let decision = candidate.lists.decision(for: type, value: event)
-            if decision.delivers { recipients.append(candidate.name) }
             let verdict =
-                !decision.delivers
-                ? "does not receive it"
-                : candidate.isFiltered ? "receives it if its predicate accepts it" : "receives it"
+                decision.delivers
+                ? candidate.rules.verdictOnAMatch : (receives: false, words: "does not receive it")
+            if verdict.receives { recipients.append(candidate.name) }
             let priority = candidate.priority == 0 ? "" : " (priority \(candidate.priority))"
             let reason =
                 candidate.isSubscription
                 ? Self.subscriptionReason(candidate.lists, delivers: decision.delivers)
                 : Self.reason(decision)
-            let line: ReadableLine = "\(name: candidate.name)\(priority) \(verdict): \(reason)"
+            let line: ReadableLine =
+                "\(name: candidate.name)\(priority) \(verdict.words): \(reason)"
             lines.append(line.fitted())
         }
         self.recipients = recipients

@@ -3,16 +3,6 @@ import Testing
 
 @testable import EventBusKit
 
-/// Runs `body` on a thread of its own — neither the main actor nor the cooperative pool, so a
-/// recipient there may block it while a task on the pool runs — and returns what it returns.
-private func onAThreadOfItsOwn<Result: Sendable>(
-    _ body: @escaping @Sendable () -> Result
-) async -> Result {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
-    }
-}
-
 /// Holds the task of a wait a recipient started.
 private final class WaitHolder {
     var task: Task<Bool, Never>?

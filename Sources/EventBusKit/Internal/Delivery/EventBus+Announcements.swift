@@ -2,39 +2,85 @@
 // one, a subscription's failure and a stream's drop, each only while someone listens.
 
 extension EventBus {
-    /// Announces what the stand-in's last call caused (a failure, a drop), outside its call:
-    /// the error's `description` a trace reads, and the error's or dropped event's release,
-    /// may run app code.
+    /// ``announceConsumption(by:_:of:ofAnnouncement:watchedBy:)`` for a consumer
+    /// `deliverChecked` called, then releases it outside the call (for a weakly held consumer,
+    /// maybe the last reference). Out of line, as the checked path is.
     @inline(never)
-    func announcePending(
-        of standIn: UnretainedConsumer, by consumer: any EventConsumer, _ event: any Event
+    func announceConsumption<Watcher: PassWatcher>(
+        ofChecked consumer: consuming any EventConsumer, by recipient: Recipient,
+        of event: any Event, ofAnnouncement isAnnouncement: Bool, watchedBy watcher: Watcher
     ) {
-        outsideRecipientCall { announceTaken(from: standIn, by: consumer, event) }
+        announceConsumption(
+            by: recipient, consumer, of: event, ofAnnouncement: isAnnouncement, watchedBy: watcher)
+        releaseOutsideRecipientCall(consume consumer)
+    }
+
+    /// Queues the announcement that `recipient`'s `consumer` consumed `event` while someone
+    /// listens: one flag test when no one may.
+    @inline(__always)
+    func announceConsumption<Watcher: PassWatcher>(
+        by recipient: @autoclosure () -> Recipient,
+        _ consumer: @autoclosure () -> any EventConsumer,
+        of event: any Event, ofAnnouncement isAnnouncement: Bool, watchedBy watcher: Watcher
+    ) {
+        if pass.mayAnnounceConsumption {
+            announceConsumptionIfHeard(
+                by: recipient(), consumer(), of: event, ofAnnouncement: isAnnouncement,
+                watchedBy: watcher)
+        }
+    }
+
+    /// The rest of ``announceConsumption(by:_:of:ofAnnouncement:watchedBy:)``, out of line:
+    /// the loop keeps one test.
+    @inline(never)
+    private func announceConsumptionIfHeard<Watcher: PassWatcher>(
+        by recipient: Recipient, _ consumer: any EventConsumer, of event: any Event,
+        ofAnnouncement isAnnouncement: Bool, watchedBy watcher: Watcher
+    ) {
+        if DeliveryCore.announcesConsumption(
+            ofAnnouncement: isAnnouncement,
+            listening: hasLiveListeners(for: DidConsumeEvent.self))
+        {
+            queue(
+                announcement: DidConsumeEvent(
+                    consumer: consumer, event: event, recipient: recipient),
+                cause: watcher.announcementCause(namingRecipient: true, on: self))
+        }
+    }
+
+    /// Announces what the last call of the stand-in `entry` holds caused (a failure, a drop),
+    /// outside its call: the error's `description` a trace reads, and the error's or dropped
+    /// event's release, may run app code.
+    @inline(never)
+    func announcePending(of entry: RouteEntry, _ event: any Event) {
+        outsideRecipientCall { announceTaken(from: entry, event) }
     }
 
     /// The body of `announcePending`. Out of line, so that what it takes is released before
     /// it returns, inside the caller's marking.
     @inline(never)
-    private func announceTaken(
-        from standIn: UnretainedConsumer, by consumer: any EventConsumer, _ event: any Event
-    ) {
-        if let pending = standIn.takeAnnouncement() { announce(pending, by: consumer, of: event) }
+    private func announceTaken(from entry: RouteEntry, _ event: any Event) {
+        guard let pending = entry.unretained?.takeAnnouncement(), let standIn = entry.consumer
+        else { return }
+        announce(pending, by: entry.recipient, standIn, of: event)
     }
 
-    /// Announces what a delivery of `event` to `recipient` caused, while someone listens; with
-    /// no listener, reports it (a failure as `unhandledFailure`, a stream's first drop as
-    /// `streamDroppedEvents`), and with listeners, has the announcement carry the report for
-    /// when none of them handles it (see ``settleAnnouncement(_:delivered:)``).
+    /// Announces what a delivery of `event` to `recipient` (whose consumer is `consumer`)
+    /// caused, while someone listens; with no listener, reports it (a failure as
+    /// `unhandledFailure`, a stream's first drop as `streamDroppedEvents`), and with
+    /// listeners, has the announcement carry the report for when none of them handles it (see
+    /// ``settleAnnouncement(_:delivered:)``). Every view names the recipient by its name.
     func announce(
-        _ pending: PendingAnnouncement, by recipient: any EventConsumer, of event: any Event
+        _ pending: PendingAnnouncement, by recipient: Recipient, _ consumer: any EventConsumer,
+        of event: any Event
     ) {
         if case .dropped = pending, trace == nil, !hasLiveListeners(for: DroppedEvent.self),
-            (recipient as? any AnyStandIn)?.dropWasReported ?? true
+            (consumer as? any AnyStandIn)?.dropWasReported ?? true
         {
             return  // nothing to note or announce, and its first drop was reported already
         }
-        // The names and the error's description are app code, outside any recipient's call.
-        let name = outsideRecipientCall { recipientName(of: recipient) }
+        // The name and the error's description are app code, outside any recipient's call.
+        let name = outsideRecipientCall { recipient.name }
         // A running trace notes it in the running pass (none outside a pass), naming the
         // recipient it happened to: a stand-in may be called directly from another's call.
         let inPass = isDelivering ? pass.tracedPass : 0
@@ -64,7 +110,8 @@ extension EventBus {
             guard listening else { return record(report) }
             announce(
                 ConsumerFailedEvent(
-                    consumer: recipient, event: event, error: error, unhandled: report),
+                    consumer: consumer, event: event, error: error, unhandled: report,
+                    recipient: recipient),
                 by: name)
         case .dropped(let dropped):
             trace?.recordNote(.dropped(event: dropped, stream: name), inPass: inPass)
@@ -76,9 +123,12 @@ extension EventBus {
                 fix: listening
                     ? "a listener must accept it and return"
                     : "read faster, buffer more, or handle DroppedEvent",
-                stream: recipient as? any AnyStandIn)
+                stream: consumer as? any AnyStandIn)
             guard listening else { return record(report) }
-            announce(DroppedEvent(stream: recipient, event: dropped, unhandled: report), by: name)
+            announce(
+                DroppedEvent(
+                    stream: consumer, event: dropped, unhandled: report, recipient: recipient),
+                by: name)
         }
     }
 

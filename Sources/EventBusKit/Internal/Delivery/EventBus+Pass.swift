@@ -119,11 +119,11 @@ extension EventBus {
                     if state == .plainConsumer {
                         unretained.consume(event)
                     } else if unretained.consumeReportingAnnouncement(event) {
-                        announcePending(of: unretained, by: entries[index].consumer!, event)
+                        announcePending(of: entries[index], event)
                     }
                     delivered &+= 1
                     announceConsumption(
-                        by: entries[index].consumer!, of: event,
+                        by: entries[index].recipient, entries[index].consumer!, of: event,
                         ofAnnouncement: isAnnouncement, watchedBy: watcher)
                     continue
                 }
@@ -138,8 +138,8 @@ extension EventBus {
             if let consumer = deliverChecked(event, to: entries[index], watchedBy: watcher) {
                 delivered &+= 1
                 announceConsumption(
-                    ofChecked: consumer, of: event, ofAnnouncement: isAnnouncement,
-                    watchedBy: watcher)
+                    ofChecked: consumer, by: entries[index].recipient, of: event,
+                    ofAnnouncement: isAnnouncement, watchedBy: watcher)
             }
         }
         return delivered
@@ -178,8 +178,8 @@ extension EventBus {
 
     /// Delivers `event` to the recipient of `entry` after checking that it may still be
     /// called (held weakly, bound to an owner, ended or removed), asking a filtered stand-in's
-    /// predicate, and ending a limited recipient before its last call; returns the consumer
-    /// it called, if it was, for the caller to announce and to release outside the call.
+    /// predicate, and asking a counted recipient's rules (a limit ends it before its last
+    /// call); returns the consumer it called, if it was, for the caller to announce and release.
     ///
     /// Everything here but the call itself runs outside the recipient's call (see
     /// ``insideRecipientCall(_:)``).
@@ -216,7 +216,7 @@ extension EventBus {
         // end is claimed first, for this call: another thread that ended it since (a `next`'s
         // timer) wins, and then it is not a delivery; one that comes after writes nothing, so
         // the trace, the call and its announcement all say the pass ended it (§17.1).
-        let isLastCall = recipient.isLimited && recipient.countsDownToLastCall()
+        let isLastCall = recipient.isCounted && recipient.rules.count() == .lastCall
         if isLastCall, !recipient.claimEnd(.lastCall) {
             end(recipient, because: .lastCall)
             withExtendedLifetime(consumer) {}
@@ -231,51 +231,8 @@ extension EventBus {
         let causedAnnouncement = insideRecipientCall {
             unretained.consumeReportingAnnouncement(event)
         }
-        if causedAnnouncement { announcePending(of: unretained, by: consumer, event) }
+        if causedAnnouncement { announcePending(of: entry, event) }
         return consumer
-    }
-
-    /// ``announceConsumption(by:of:ofAnnouncement:watchedBy:)`` for a consumer `deliverChecked` called,
-    /// then releases it outside the call (for a weakly held consumer, maybe the last
-    /// reference). Out of line, as the checked path is.
-    @inline(never)
-    private func announceConsumption<Watcher: PassWatcher>(
-        ofChecked consumer: consuming any EventConsumer, of event: any Event,
-        ofAnnouncement isAnnouncement: Bool, watchedBy watcher: Watcher
-    ) {
-        announceConsumption(
-            by: consumer, of: event, ofAnnouncement: isAnnouncement, watchedBy: watcher)
-        releaseOutsideRecipientCall(consume consumer)
-    }
-
-    /// Queues the announcement that `consumer` consumed `event` while someone listens: one
-    /// flag test when no one may.
-    @inline(__always)
-    private func announceConsumption<Watcher: PassWatcher>(
-        by consumer: @autoclosure () -> any EventConsumer, of event: any Event,
-        ofAnnouncement isAnnouncement: Bool, watchedBy watcher: Watcher
-    ) {
-        if pass.mayAnnounceConsumption {
-            announceConsumptionIfHeard(
-                by: consumer(), of: event, ofAnnouncement: isAnnouncement, watchedBy: watcher)
-        }
-    }
-
-    /// The rest of ``announceConsumption(by:of:ofAnnouncement:watchedBy:)``, out of line: the loop keeps
-    /// one test.
-    @inline(never)
-    private func announceConsumptionIfHeard<Watcher: PassWatcher>(
-        by consumer: any EventConsumer, of event: any Event, ofAnnouncement isAnnouncement: Bool,
-        watchedBy watcher: Watcher
-    ) {
-        if DeliveryCore.announcesConsumption(
-            ofAnnouncement: isAnnouncement,
-            listening: hasLiveListeners(for: DidConsumeEvent.self))
-        {
-            queue(
-                announcement: DidConsumeEvent(consumer: consumer, event: event),
-                cause: watcher.announcementCause(namingRecipient: true, on: self))
-        }
     }
 
     /// Ends a pass: unpins its entries, releasing them if a registry change replaced them.

@@ -57,21 +57,11 @@ extension EventBus {
             fix: reentrant ? "use reentrancy: .queue" : "raise maximumPending")
     }
 
-    /// Records a consumer no event can reach, with the lists it gave, by its `name` if the
-    /// app gave it one; nothing for one that reaches something, or mutes itself with
-    /// `NoEvent`.
-    @inline(__always)
-    func recordIfItReachesNothing(
-        _ consumer: any EventConsumer, named name: String?, lists: MatchList
-    ) {
-        if lists.reachesNothing { recordReachingNothing(consumer, named: name, lists: lists) }
-    }
-
-    /// The record ``recordIfItReachesNothing(_:named:lists:)`` makes.
+    /// Records `consumer`'s `recipient`, which no event can reach (its lists' `reachesNothing`:
+    /// it does not mute itself with `NoEvent`), with the lists it gave, by its name.
     @inline(never)
-    private func recordReachingNothing(
-        _ consumer: any EventConsumer, named name: String?, lists: MatchList
-    ) {
+    func recordReachingNothing(_ recipient: Recipient, of consumer: any EventConsumer) {
+        let lists = recipient.lists
         let why: ReadableLine
         if lists.willConsume.isEmpty {
             why = "its willConsume is empty"
@@ -83,7 +73,7 @@ extension EventBus {
         outsideRecipientCall {
             recordProblem(
                 .consumerListsNothing, site: "\(type(of: consumer))",
-                what: "\(name: name ?? recipientName(of: consumer)) receives no event: \(why)",
+                what: "\(name: recipient.name) receives no event: \(why)",
                 fix: "list its events in willConsume")
         }
     }

@@ -5,7 +5,7 @@
 ///
 /// The public forms differ only in what they pass here: the owner-bound ones bind their
 /// closures to the owner (``init(_:owner:_:where:_:fileID:line:)``), streams and waiters say
-/// what they are (``Kind``) and what ends them.
+/// what they are (``ClosureLabel/Kind``) and what ends them.
 struct ClosureRecipient<T> {
     /// What the recipient lists: `T` itself, ``AllEvent`` (then `T` is `any Event`) or a
     /// category whose events are `T`s.
@@ -22,31 +22,21 @@ struct ClosureRecipient<T> {
     /// What ends a stream or a waiter when the stand-in goes, told how its recipient ended
     /// (as the claim of its end recorded it: see ``RecipientEnd``).
     var finish: (@Sendable (_ end: RecipientEnd?) -> Void)?
-    /// How announcements, traces and `print(bus)` name it; made when first asked.
-    var name: () -> String
-
-    /// What a closure recipient is, for its name.
-    enum Kind {
-        /// A closure subscription (or an observed object's): `Subscription(to: T, …)`.
-        case subscription
-        /// A stream: `events(of: T, bufferingPolicy: …, …)`.
-        case stream(bufferingPolicy: String)
-        /// A waiting `next`: `next(T, …)`.
-        case waiter
-    }
+    /// What its name is made from (see ``RecipientName``): no string is built until a view
+    /// asks.
+    var label: ClosureLabel
 
     /// A recipient of `listed`, called with `handler` for each event `filter` accepts.
     init(
-        _ kind: Kind, listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
-        where filter: ((T) -> Bool)?, _ options: RecipientOptions, fileID: String, line: Int
+        _ kind: ClosureLabel.Kind, listing listed: any Event.Type,
+        _ handler: @escaping (T) throws -> Void, where filter: ((T) -> Bool)?,
+        _ options: RecipientOptions, fileID: String, line: Int
     ) {
         self.listed = listed
         self.handler = handler
         self.filter = filter
         self.options = options
-        self.name = Self.label(
-            kind, listed, options, filtered: filter != nil, owner: nil, fileID: fileID,
-            line: line)
+        self.label = ClosureLabel(kind: kind, listed: listed, fileID: fileID, line: line)
     }
 
     /// A subscription to `listed` that lasts as long as `owner`, which its closures receive;
@@ -64,49 +54,6 @@ struct ClosureRecipient<T> {
             },
             options, fileID: fileID, line: line)
         self.owner = owner
-        self.name = Self.label(
-            .subscription, listed, options, filtered: filter != nil, owner: Owner.self,
-            fileID: fileID, line: line)
-    }
-
-    /// How `print(bus)`, traces and announcements name a closure recipient: its type part
-    /// (`Subscription(to: T`, `events(of: T, bufferingPolicy: P`, `next(T`) — or, when the
-    /// options name it, the name — then what else it is (`once` or `limit n`, `filtered`), its
-    /// call site and its owner's type: `Subscription(to: Tap, once, at: App/Cart.swift:12)`,
-    /// `audit (once, at: App/Cart.swift:12, owner: CartModel)`.
-    private static func label(
-        _ kind: Kind, _ listed: any Event.Type, _ options: RecipientOptions, filtered: Bool,
-        owner: AnyObject.Type?, fileID: String, line: Int
-    ) -> () -> String {
-        {
-            var parts: [String] = []
-            let head: String
-            if let name = options.name {
-                head = ProblemLog.oneLine(name) + " ("
-                switch kind {
-                case .subscription: break
-                case .stream: parts.append("events")
-                case .waiter: parts.append("next")
-                }
-            } else {
-                let listedName = entryName(listed)
-                switch kind {
-                case .subscription: head = "Subscription(to: \(listedName)"
-                case .stream(let policy):
-                    head = "events(of: \(listedName), bufferingPolicy: \(policy)"
-                case .waiter: head = "next(\(listedName)"
-                }
-                parts.append("")  // the separator after the type part
-            }
-            switch (kind, options.limit) {
-            case (.waiter, _), (_, nil): break  // a waiter is one-shot by what it is
-            case (_, 1?): parts.append("once")
-            case (_, let limit?): parts.append("limit \(limit)")
-            }
-            if filtered { parts.append("filtered") }
-            parts.append("at: \(fileID):\(line)")
-            if let owner { parts.append("owner: \(owner)") }
-            return head + parts.joined(separator: ", ") + ")"
-        }
+        label.owner = Owner.self
     }
 }

@@ -33,12 +33,12 @@ extension EventBus {
     func add<T>(_ closure: ClosureRecipient<T>) -> Recipient {
         let standIn = StandIn(
             listing: closure.listed, closure.handler, where: closure.filter,
-            finish: closure.finish, label: closure.name, bus: self)
+            finish: closure.finish, bus: self)
         // A new stand-in is never registered already.
         let recipient = add(
             RecipientDescription(
                 subject: .standIn(standIn), owner: closure.owner,
-                isFiltered: closure.filter != nil),
+                isFiltered: closure.filter != nil, label: closure.label),
             options: closure.options)!
         // Before `standIn` goes: nothing finishes it while this function holds it (the bus
         // lives, and only the bus and the stand-in's release call `finish()`).
@@ -49,13 +49,15 @@ extension EventBus {
     /// Stops the program, naming `call`, when a listening form cannot work with what it was
     /// given (contract §14.2): ``NoEvent`` as the target; a category reached through a typed
     /// form (`typed`: generic code whose `T` is `AllEvent` or `Conforming<P>`); a category of
-    /// the app's own; an option's bad value (see ``RecipientOptions/problem(in:)``).
+    /// the app's own; an option's bad value, for a form that `returnsOneEvent` (`next`) or
+    /// another (see ``RecipientOptions/problem(in:returnsOneEvent:)``).
     @inline(__always)
     static func checkListening(
-        _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: StaticString
+        _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: StaticString,
+        returnsOneEvent: Bool = false
     ) {
         if let problem = targetProblem(listed, typed: typed, call: call)
-            ?? options.problem(in: call)
+            ?? options.problem(in: call, returnsOneEvent: returnsOneEvent)
         {
             stop(problem)
         }

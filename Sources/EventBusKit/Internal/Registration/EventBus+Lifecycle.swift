@@ -6,7 +6,8 @@ extension EventBus {
     /// consumer is already registered: the one entry of every registration, subscription,
     /// stream and `next`.
     ///
-    /// The consumer's lists, priority and replay flag are read first, outside any access to
+    /// The options become the recipient's ``ListeningRules``, which every later step asks. The
+    /// consumer's lists, priority and replay flag are read first, outside any access to
     /// the registry, so a getter may call the bus. Every time the registry has doubled since
     /// the last sweep, recipients that ended without being removed (weakly held consumers and
     /// owners that died, streams that stopped) are swept out, which keeps the registry within
@@ -29,37 +30,43 @@ extension EventBus {
             if core.ownerDeliversPosts && !isDelivering { ownerDeliversPostedEvents() }
             if core.problemsWaiting { reportProblems() }  // the outermost call returns
         }
-        let consumer = description.consumer
+        // What it is, read from the description once (each read would copy its subject).
+        let consumer: any EventConsumer
+        let (isWeak, standIn): (Bool, (any AnyStandIn)?)
+        switch description.subject {
+        case .consumer(let app, let weakly): (consumer, isWeak, standIn) = (app, weakly, nil)
+        case .standIn(let made): (consumer, isWeak, standIn) = (made, false, made)
+        }
         guard registeredRecipient(for: consumer) == nil else { return nil }
+        let isFiltered = description.isFiltered
+        let rules = ListeningRules.own(options, isFiltered: isFiltered)
         // App code (list, priority and replay getters), outside any recipient's call.
         let (lists, priority, replays) = outsideRecipientCall {
             (
                 MatchList(of: consumer, category: category(named:)),
-                options.priority ?? consumer.priority,
-                options.replaysLatest ?? consumer.replaysLatest
+                ListeningRules.priority(rules, otherwise: consumer.priority),
+                ListeningRules.replaysLatest(rules, otherwise: consumer.replaysLatest)
             )
         }
         if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
             recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
         }
-        // A stand-in names itself (its label reads the name); a consumer's name is the
-        // recipient's.
-        let name = description.isStandIn ? nil : options.name.map(ProblemLog.oneLine)
-        if !description.isStandIn { recordIfItReachesNothing(consumer, named: name, lists: lists) }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.value.count * 2)
         }
         let (recipient, released) = changeRegistry {
             $0.add(
-                consumer, lists: lists, weakly: description.isWeak,
-                isStandIn: description.isStandIn, priority: priority)
+                consumer, lists: lists, weakly: isWeak, isStandIn: standIn != nil,
+                priority: priority, rules: rules, isFiltered: isFiltered, label: description.label)
         }
         releaseOutsideRecipientCall(consume released)
         guard let recipient else { return nil }
-        recipient.addGate(description.gate(with: options))
-        if let limit = options.limit { recipient.limitCalls(to: limit) }
-        if let name { recipient.rename(name) }
+        if let standIn {
+            standIn.recipient = recipient
+        } else if lists.reachesNothing {
+            recordReachingNothing(recipient, of: consumer)
+        }
         if let owner = description.owner { recipient.endWhenDeallocated(owner) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
         return recipient

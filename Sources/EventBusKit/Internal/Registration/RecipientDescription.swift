@@ -1,10 +1,8 @@
 /// What a recipient is: the one value every public registration, subscription, stream and
 /// `next` builds, and hands to ``EventBus/add(_:options:)`` beside its ``RecipientOptions``.
 ///
-/// Adding an option is a stored property of ``RecipientOptions`` and the code that reads it in
-/// ``EventBus/add(_:options:)``; an option that changes how the pass calls the recipient is a
-/// ``Recipient/State`` bit that ``gate(with:)`` derives from the options, and the code in
-/// `deliverChecked` that reads it. ARCHITECTURE.md, "Adding an option", has the recipe.
+/// What the options mean is not here: ``EventBus/add(_:options:)`` makes them the recipient's
+/// ``ListeningRules`` (ARCHITECTURE.md, "Adding an option").
 struct RecipientDescription {
     /// What the bus calls.
     enum Subject {
@@ -21,16 +19,9 @@ struct RecipientDescription {
     var owner: AnyObject? = nil
     /// Whether a `where:` predicate decides each delivery (a stand-in's).
     var isFiltered = false
-
-    /// The state bits that send the pass to its checked path, where it reads them:
-    /// ``Recipient/State/filtered`` for a `where:` predicate, ``Recipient/State/limited`` for
-    /// a limit in `options`.
-    func gate(with options: RecipientOptions) -> Recipient.State {
-        var gate: Recipient.State = []
-        if isFiltered { gate.insert(.filtered) }
-        if options.limit != nil { gate.insert(.limited) }
-        return gate
-    }
+    /// A closure recipient's label, what its name is made from; `nil` for an app's consumer,
+    /// named after itself (see ``RecipientName``).
+    var label: ClosureLabel? = nil
 
     /// Whether the registry holds the consumer weakly.
     var isWeak: Bool {

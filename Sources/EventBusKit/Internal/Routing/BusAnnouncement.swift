@@ -38,15 +38,14 @@ extension ConsumerFailedEvent {
     }
 }
 
-/// An announcement's one-line description, `Type(label: recipient, event: …, error: …)`:
-/// the recipient named as a trace names it, cut in the middle (its call site kept), the event
-/// and error cut at their end, the whole at most 120 characters.
+/// An announcement's one-line description, `Type(label: name, event: …, error: …)`: the
+/// recipient's name cut in the middle (its call site kept), the event and error cut at their
+/// end, the whole at most 120 characters.
 func announcementLine(
-    _ type: String, _ label: String, _ recipient: any EventConsumer, event: any Event,
-    error: (any Error)? = nil
+    _ type: String, _ label: String, _ name: String, event: any Event, error: (any Error)? = nil
 ) -> String {
     var line: ReadableLine =
-        "\(type)(\(label): \(name: recipientName(of: recipient)), "
+        "\(type)(\(label): \(name: name), "
         + "event: \(value: String(describing: event))"
     if let error { line = line + ", error: \(value: String(describing: error))" }
     return (line + ")").fitted()

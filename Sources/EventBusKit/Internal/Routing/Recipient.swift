@@ -22,9 +22,25 @@ final class Recipient {
     let unretained: UnretainedConsumer?
     /// The consumer when held weakly.
     private(set) weak var weak: (any EventConsumer)?
-    /// The name traces and explanations give it (see `recipientName(of:)`), read from the
-    /// consumer the first time a trace needs it.
-    private(set) lazy var name: String = consumer.map(recipientName(of:)) ?? "ended recipient"
+    /// The rules of its own, when its options set something (see ``rules``).
+    private let ownRules: ListeningRules?
+
+    /// What its options mean (``ListeningRules``): the one value the pass, its replays, its
+    /// name and `explain` ask; shared by the recipients whose options set nothing. Read and
+    /// written on the bus's isolation only.
+    var rules: ListeningRules { ownRules ?? .shared(isFiltered: isFiltered) }
+    /// Its display name, rendered when a view first asks (see ``name``).
+    private var displayName: RecipientName
+
+    /// The name every view shows it by — traces, `print(bus)`, `explain`, problem messages,
+    /// the bus's announcements — the same text during its life and after its end (contract
+    /// §17.2; ``RecipientName`` has the rule). Rendered the first time a view asks, which may
+    /// read the consumer's `description`: ask on the bus's isolation, outside any access.
+    var name: String {
+        if let text = displayName.text { return text }
+        let name = displayName  // copied: rendering may run app code
+        return displayName.keep(name.render(rules, consumer: consumer))
+    }
     // For a running trace: the index of this recipient's name in the trace's names, valid
     // while `traceGeneration` is the trace's `namesGeneration` (see `EventBus.traceDelivery`;
     // it changes when the trace compacts its names). Read and
@@ -65,9 +81,10 @@ final class Recipient {
         /// A stand-in with a `where:` predicate: the pass asks it before the call (see
         /// ``StandInCore/acceptsRouted(_:)``). Set at registration.
         static let filtered = State(rawValue: 16)
-        /// A recipient with a limit (`.once`, `.limit(n)`, `next`): the pass counts its calls
-        /// down (``callsLeft``) and ends it before its last. Set at registration.
-        static let limited = State(rawValue: 32)
+        /// A recipient whose options count the events it receives (a limit: `.once`,
+        /// `.limit(n)`, `next`): the pass asks its ``rules`` about each event it accepted
+        /// (``ListeningRules/count()``), and ends it before its last call. Set at registration.
+        static let counted = State(rawValue: 32)
         /// The reason its end was claimed (``RecipientEnd``): clear while no end was.
         static let endClaimed = State(rawValue: RecipientEnd.mask)
     }
@@ -93,27 +110,8 @@ final class Recipient {
     /// Whether a `where:` predicate decides each delivery to it.
     var isFiltered: Bool { bits.contains(.filtered) }
 
-    /// Whether it has a limit: the pass ends it before its last call.
-    var isLimited: Bool { bits.contains(.limited) }
-
-    /// While ``isLimited``, the calls it may still receive, its last included. Read and
-    /// written on the bus's isolation only.
-    private(set) var callsLeft = 0
-
-    /// Gives it a limit of `count` calls; call right after registering.
-    func limitCalls(to count: Int) {
-        callsLeft = count
-        state.set(State.limited.rawValue)
-    }
-
-    /// Counts one call it is about to receive; returns whether it is its last, so the caller
-    /// ends it before the call.
-    ///
-    /// - Precondition: ``isLimited``.
-    func countsDownToLastCall() -> Bool {
-        callsLeft -= 1
-        return callsLeft == 0
-    }
+    /// Whether its options count the events it receives: the pass asks its ``rules``.
+    var isCounted: Bool { bits.contains(.counted) }
 
     /// Ends it for `end`, unless its end was claimed already (see ``RecipientEnding/claim(_:)``):
     /// returns whether this claim ended it. A pass claims a limited recipient's last call
@@ -127,12 +125,6 @@ final class Recipient {
         ending.claim(end)
     }
 
-    /// Names it `name` wherever the bus shows it, in place of its consumer's name; call
-    /// right after registering.
-    func rename(_ name: String) {
-        self.name = name
-    }
-
     /// The object whose deallocation ends this recipient, when ``isOwnerBound``.
     ///
     /// It may be deallocated on another thread (a stream's termination handler runs
@@ -143,12 +135,22 @@ final class Recipient {
     /// - Parameters:
     ///   - call: How to call the consumer unretained; `nil` to hold it weakly.
     ///   - isStandIn: Whether the consumer is one of the bus's stand-ins.
+    ///   - rules: What its options mean, when they set something (`nil`: the shared rules,
+    ///     with a `where:` predicate when `isFiltered`); their ``ListeningRules/gate`` bits
+    ///     are set here.
+    ///   - label: A closure recipient's label, what its name is made from (see
+    ///     ``RecipientName``); `nil` for an app's consumer.
     init(
         _ consumer: any EventConsumer, lists: MatchList, callOrder: CallOrder, state: StateWord,
-        call: (any ConsumerCall.Type)?, isStandIn: Bool
+        call: (any ConsumerCall.Type)?, isStandIn: Bool,
+        rules: ListeningRules? = nil, isFiltered: Bool = false, label: ClosureLabel? = nil
     ) {
         self.state = state
-        if isStandIn { state.set(State.standIn.rawValue) }
+        let gate = ListeningRules.gate(rules, isFiltered: isFiltered)
+        let bits = isStandIn ? gate.union(.standIn) : gate
+        if !bits.isEmpty { state.set(bits.rawValue) }
+        self.ownRules = rules
+        self.displayName = RecipientName(of: type(of: consumer), label: label)
         self.callOrder = callOrder
         self.id = ObjectIdentifier(consumer)
         self.lists = lists
@@ -171,12 +173,6 @@ final class Recipient {
         guard isActive else { return nil }
         if isOwnerBound && owner == nil { return nil }
         return strong ?? weak
-    }
-
-    /// Sets `gate`, the bits that send a pass to its checked path for this recipient (see
-    /// ``RecipientDescription/gate``); call right after registering.
-    func addGate(_ gate: State) {
-        if !gate.isEmpty { state.set(gate.rawValue) }
     }
 
     /// Ends this recipient when `owner` is deallocated; call right after registering.

@@ -113,7 +113,8 @@ struct Registry {
     // MARK: Changes
 
     /// Adds `consumer` with the lists read from it, after every recipient of its priority or
-    /// higher.
+    /// higher, listening by `rules` (`nil`: the shared ones, with a `where:` predicate when
+    /// `isFiltered`), named by its `label` when it is a closure recipient.
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it keeps
     ///   its place); and a consumer to release after the access (a weakly held consumer that
@@ -123,7 +124,8 @@ struct Registry {
     ///   when the lists name a category.
     mutating func add(
         _ consumer: any EventConsumer, lists: MatchList, weakly: Bool, isStandIn: Bool = false,
-        priority: Int = 0
+        priority: Int = 0, rules: ListeningRules? = nil, isFiltered: Bool = false,
+        label: ClosureLabel? = nil
     ) -> (recipient: Recipient?, released: (any EventConsumer)?) {
         let id = ObjectIdentifier(consumer)
         var released: (any EventConsumer)? = nil
@@ -136,7 +138,7 @@ struct Registry {
             callOrder: CallOrder(priority: priority, registration: nextRegistration),
             state: takeStateWord(),
             call: weakly ? nil : callType(of: consumer, isStandIn: isStandIn),
-            isStandIn: isStandIn)
+            isStandIn: isStandIn, rules: rules, isFiltered: isFiltered, label: label)
         nextRegistration &+= 1
         // The newest registration goes last unless a recipient before it has a lower
         // priority: the common case, found without a search and appended.

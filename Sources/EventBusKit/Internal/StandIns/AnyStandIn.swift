@@ -18,4 +18,6 @@ protocol AnyStandIn: EventConsumer {
     /// Ends the stand-in's stream, if it is one: its consumer reads what is buffered, then
     /// the stream finishes.
     func finish()
+    /// Its recipient, set when it is added; its name is the recipient's.
+    var recipient: Recipient? { get set }
 }

@@ -33,9 +33,6 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
     private let filter: (T) -> Bool
     /// A stream's `finish` (or a waiter's); `nil` for other subscriptions.
     private let finishStream: (@Sendable (_ end: RecipientEnd?) -> Void)?
-    /// Makes the description when first asked: a type's name is costly to print, and most
-    /// stand-ins are never described.
-    private let label: () -> String
     /// Whether a drop was reported (see ``claimDropReport()``).
     private(set) var dropWasReported = false
     /// What the last routed call must announce, until the bus takes it.
@@ -68,7 +65,7 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
     init(
         listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
         where filter: ((T) -> Bool)?, finish: (@Sendable (_ end: RecipientEnd?) -> Void)?,
-        label: @escaping () -> String, bus: EventBus
+        bus: EventBus
     ) {
         precondition(
             listed != AllEvent.self || T.self == (any Event).self,
@@ -83,7 +80,6 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
         let filter = accepting
         self.filter = filter
         self.finishStream = finish
-        self.label = label
         self.bus = bus
         let listsT = listed == T.self
         self.listsT = listsT
@@ -177,7 +173,9 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
         do {
             try handler(value)
         } catch {
-            bus?.announce(Self.pending(for: error), by: self, of: event)
+            if let bus, let recipient {
+                bus.announce(Self.pending(for: error), by: recipient, self, of: event)
+            }
         }
     }
 
@@ -193,7 +191,8 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
         finishStream?(ending?.end)
     }
 
-    var description: String { label() }
+    /// Its recipient's name: what every view of the bus shows it by.
+    var description: String { recipient?.name ?? "unregistered stand-in" }
 
     private static func pending(for error: any Error) -> PendingAnnouncement {
         if let drop = error as? StreamDrop { return .dropped(drop.event) }

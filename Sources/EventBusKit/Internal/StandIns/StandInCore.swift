@@ -14,6 +14,12 @@ class StandInCore {
     /// `borrowingPredicate(_:)`); one that accepts every event when the subscription has none.
     /// Called only as ``borrowing`` allows.
     final let borrowingFilter: (any Event) -> Bool
+    /// Its recipient, set when it is added: its name is the recipient's (``Recipient/name``).
+    ///
+    /// Held strongly: the recipient holds the stand-in only until it is removed
+    /// (``Recipient/deactivate()``), which ends the cycle; a stand-in that outlives its
+    /// recipient's registration (an announcement kept by the app) keeps its name.
+    final var recipient: Recipient?
 
     /// See ``borrowing``.
     enum Borrowing: UInt8 {

@@ -24,7 +24,7 @@ extension EventTrace {
 extension RoutingExplanation {
     /// Explains the routing of `event` to `candidates`, each of priority 0. Test-only.
     init(_ event: any Event, candidates: [(name: String, lists: MatchList)]) {
-        self.init(event, candidates: candidates.map { ($0.name, 0, $0.lists, false, false) })
+        self.init(event, candidates: candidates.map { Candidate(name: $0.name, lists: $0.lists) })
     }
 }
 
