@@ -185,7 +185,7 @@ extension EventBus {
             let site = "\(refused.origin.fileID):\(refused.origin.line)"
             recordProblem(
                 .postRefused, site: site, count: refused.count,
-                what: "post(\(name: refused.eventType)) at \(name: site): inbox full",
+                what: "post(\(name: refused.eventType)) at \(site: refused.origin): inbox full",
                 fix: "use send(_:), which waits")
         }
         // Printed by the posting thread already, it is said again only to a handler.

@@ -49,7 +49,7 @@ extension Inbox {
         }
         if !state.ownerDeliversByHand, !state.waitWasSaid {
             state.waitWasSaid = true
-            let site: ReadableLine = origin.map { " at \(name: "\($0.fileID):\($0.line)")" } ?? ""
+            let site: ReadableLine = origin.map { " at \(site: $0)" } ?? ""
             let what: ReadableLine = "\(waiter)\(site) waits for the bus's owner"
             state.waitToReport = what
             if !state.problemsHaveHandler { effects.wait = what }
@@ -63,7 +63,7 @@ extension Inbox {
     /// The line the posting thread prints for the first wait, as the bus would print its
     /// report: `EventBusKit: `, what waits, and the fix, in at most 120 characters.
     static func waitLine(_ what: ReadableLine) -> String {
-        ("\(problemPrefix)\(what); \(waitFix)" as ReadableLine).fitted()
+        ("\(problemPrefix)\(what); \(fix: waitFix)" as ReadableLine).fitted()
     }
 
     /// Counts a refused post.
