@@ -43,9 +43,10 @@ extension DidConsumeEvent: CustomStringConvertible {
     /// The announcement in one line: `DidConsumeEvent(consumer: Logger, event: Tap())`, the
     /// consumer named as a trace names it.
     ///
-    /// At most 120 characters: a long consumer's name is cut in the middle, keeping its call
-    /// site (`Subscription(to: Cart…, at: App/Cart.swift:12)`), and a long event at its end,
-    /// marked ` […]` (`Checkout(items: 3, totalCents: […])`), the longer first.
+    /// At most 120 characters: a long consumer's name is cut in the middle, keeping its
+    /// attributes and call site (`Subscription(to: Cart…, once, at: …Cart.swift:12)`), and a
+    /// long event at its end, marked ` […]` (`Checkout(items: 3, totalCents: […])`), the
+    /// longer first.
     public var description: String {
         announcementLine("DidConsumeEvent", "consumer", consumer, event: event)
     }
