@@ -53,9 +53,10 @@ extension DidConsumeEvent: CustomStringConvertible {
     /// consumer named as every view of the bus names it (a consumer registered with
     /// `.named("ledger")` is `ledger`).
     ///
-    /// At most 120 characters: a long consumer's name is cut in the middle, keeping its call
-    /// site (`Subscription(to: Cart…, at: App/Cart.swift:12)`), and a long event at its end,
-    /// marked ` […]` (`Checkout(items: 3, totalCents: […])`), the longer first.
+    /// At most 120 characters: a long consumer's name is cut in the middle, keeping its
+    /// attributes and call site (`Subscription(to: Cart…, once, at: …Cart.swift:12)`), and a
+    /// long event at its end, marked ` […]` (`Checkout(items: 3, totalCents: […])`), the
+    /// longer first.
     public var description: String {
         announcementLine(
             "DidConsumeEvent", "consumer", busRecipient?.name ?? recipientName(of: consumer),

@@ -191,7 +191,7 @@ extension EventBus {
             let site = "\(refused.origin.fileID):\(refused.origin.line)"
             recordProblem(
                 .postRefused, site: site, count: refused.count,
-                what: "post(\(name: refused.eventType)) at \(name: site): inbox full",
+                what: "post(\(name: refused.eventType)) at \(site: refused.origin): inbox full",
                 fix: "use send(_:), which waits")
         }
         if let waited = batch.waited {

@@ -30,10 +30,12 @@ extension EventBus {
         ///
         /// App-provided text in it is escaped, so it never spans lines, and the line
         /// ``EventBus`` prints — `EventBusKit: ` and the message — is at most 120 characters:
-        /// when it would be longer, the names and values in it are cut, the longest first, to
-        /// share the room the words leave. A name is cut in the middle and keeps its call site
-        /// (`Subscription(to: Cart…, at: App/Cart.swift:12)`, `…Cart.swift:42`); a value, such
-        /// as an error's description, is cut at its end and marked ` […]`.
+        /// when it would be longer, its call sites lose their module folders (`…Cart.swift:42`),
+        /// then the names and values in it are cut, the longest first, to share the room the
+        /// words leave. A name is cut in the middle and keeps its attributes and its call
+        /// site's `File.swift:line` (`Subscription(to: Cart…, once, at: …Cart.swift:12)`); a
+        /// value, such as an error's description, is cut at its end and marked ` […]`. The fix
+        /// is never cut.
         public let message: String
 
         /// The message, as ``EventBus`` prints it: `EventBusKit: ` and ``message``.

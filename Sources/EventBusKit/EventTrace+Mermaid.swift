@@ -15,13 +15,15 @@ extension EventTrace {
     /// pass (`4. DidConsumeEvent of pass 2`).
     ///
     /// What a reader sees stays short. A participant's name longer than 48 characters is cut
-    /// in the middle, keeping its call site (`Subscription(to: Cart…, at: App/Cart.swift:12)`),
-    /// and so is an event longer than 48 at its end, marked ` […]`
-    /// (`Checkout(items: 3, totalCents: […]`); a call site is never cut, and a note is at
-    /// most 120 characters, cut as ``EventTrace/Note/description`` says. The diagram's source
-    /// may be longer: the characters Mermaid would read as syntax (`#`, `;`, quotes, `<`, `>`)
-    /// are written as entity codes, and a label's second line follows `<br/>`. Paste the text
-    /// into a Markdown `mermaid` block to see it rendered.
+    /// as every line cuts a name: its call site loses its module folder, then its type is cut
+    /// in the middle, keeping its attributes and `File.swift:line`
+    /// (`Subscription(to: Cart…, once, at: …Cart.swift:12)`); an event longer than 48 is cut
+    /// at its end, marked ` […]` (`Checkout(items: 3, totalCents: […]`). The characters
+    /// Mermaid would read as syntax (`#`, `;`, quotes, `<`, `>`) are written as entity codes,
+    /// and a label's second line follows `<br/>`. No line of the source is longer than 120
+    /// characters, entity codes and indentation included: a longer one is cut as
+    /// ``EventTrace/Note/description`` says, before its text is escaped, so no entity code is
+    /// cut. Paste the text into a Markdown `mermaid` block to see it rendered.
     ///
     /// ```swift
     /// print(trace.mermaid)
@@ -44,16 +46,15 @@ extension EventTrace {
             let from = participants.id(for: origin)
             let arrow = record.event is any _BusAnnouncement ? "-->>" : "->>"
             // The call site goes on a second line, so an arrow is as wide as its event's label.
-            let site = record.origin.map { "<br/>at " + mermaidEscaped($0.description) } ?? ""
-            let label = mermaidEscaped(
-                "\(record.sequence). \(cutValue(onOneLine(eventLabel), to: mermaidLabelLimit))")
+            let site: ReadableLine = record.origin.map { "<br/>at \(site: $0)" } ?? ""
+            let event = cutValue(onOneLine(eventLabel), to: mermaidLabelLimit)
+            let label: ReadableLine = "\(record.sequence). \(value: event)"
             for recipient in record.recipients {
-                body.append(
-                    "\(from)\(arrow)\(participants.id(for: .recipient(recipient))): \(label)\(site)"
-                )
+                let to = participants.id(for: .recipient(recipient))
+                body.append(mermaidSource("\(from)\(arrow)\(to): \(label)\(site)"))
             }
             if record.recipients.isEmpty {
-                body.append("Note over \(from): \(label) reached no one\(site)")
+                body.append(mermaidSource("Note over \(from): \(label) reached no one\(site)"))
             }
             for note in record.notes {
                 let over: MermaidParticipant
@@ -64,19 +65,28 @@ extension EventTrace {
                 case .dropped(_, let stream): over = .recipient(stream)
                 case .refused, .discarded, .stopped: over = origin
                 }
-                body.append(
-                    "Note over \(participants.id(for: over)): \(mermaidEscaped(note.description))")
+                body.append(mermaidSource("Note over \(participants.id(for: over)): \(note.line)"))
             }
         }
         if records.isEmpty {
             body.append("Note over \(participants.id(for: .app)): no passes recorded")
         }
         let declarations = participants.ordered.enumerated().map { index, participant in
-            "participant P\(index + 1) as \(mermaidEscaped(participant.alias))"
+            mermaidSource("participant P\(index + 1) as \(name: participant.alias)")
         }
-        return (["sequenceDiagram"] + (declarations + body).map { "    " + $0 })
+        return (["sequenceDiagram"] + (declarations + body).map { mermaidIndent + $0 })
             .joined(separator: "\n") + "\n"
     }
+}
+
+/// How the diagram indents the lines under `sequenceDiagram`.
+private let mermaidIndent = "    "
+
+/// A line of the diagram's source, without its indentation: the text the app gave escaped
+/// (``mermaidEscaped(_:)``), and cut (see `ReadableLine`) so that, indented, it is at most
+/// ``lineLimit`` characters.
+private func mermaidSource(_ line: ReadableLine) -> String {
+    line.fitted(to: lineLimit - mermaidIndent.count, escaping: mermaidEscaped)
 }
 
 /// A participant of the diagram: the app, the bus, or a recipient by name.

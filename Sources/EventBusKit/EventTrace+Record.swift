@@ -62,9 +62,10 @@ extension EventTrace.Record: CustomStringConvertible {
     /// The pass in one line: `"4. claim from Flow in pass 2 → Prize, Audit"`; an event that
     /// reached no one ends in `"→ no one"`.
     ///
-    /// The line is at most 120 characters. When it would be longer, its event, its cause's
-    /// recipient and its recipients are cut, the longest first, to share the room: a name in
-    /// the middle, keeping its call site (`Subscription(to: Cart…, at: App/Cart.swift:12)`),
+    /// The line is at most 120 characters. When it would be longer, its call sites lose their
+    /// module folders first; then its event, its cause's recipient and its recipients are cut,
+    /// the longest first, to share the room: a name in the middle, keeping its attributes and
+    /// its call site's `File.swift:line` (`Subscription(to: Cart…, once, at: …Cart.swift:12)`),
     /// the event at its end, marked ` […]` (`Checkout(items: 3, totalCents: […]`), and the
     /// recipients after the names that fit (`Prize, Audit and 2 more`).
     public var description: String {

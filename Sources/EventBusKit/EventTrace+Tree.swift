@@ -11,13 +11,13 @@ extension EventTrace {
     /// An announcement about the event of the pass that caused it is labelled with that pass
     /// (`DidConsumeEvent of pass 2`), as in ``mermaid``.
     ///
-    /// No line is longer than 120 characters. A line that would be has its event, its
-    /// cause's recipient, its call site and its recipients cut, the longest first, to share
-    /// the room the other words leave: a name in the middle, keeping its call site
-    /// (`Subscription(to: Cart…, at: App/Cart.swift:12)`), the call site after `at` to its file
-    /// and line (`at …Cart.swift:12`), an event or an error at its end, marked ` […]`
-    /// (`Checkout(items: 3, totalCents: […]`, never a number cut short), and the recipients
-    /// after the names that fit (`→ Prize, Audit and 2 more`).
+    /// No line is longer than 120 characters. A line that would be has its call sites' module
+    /// folders cut first (`at …Cart.swift:12`), then its event, its cause's recipient and its
+    /// recipients, the longest first, to share the room the other words leave: a name in the
+    /// middle, keeping its attributes and its call site's `File.swift:line`
+    /// (`Subscription(to: Cart…, once, at: …Cart.swift:12)`), an event or an error at its
+    /// end, marked ` […]` (`Checkout(items: 3, totalCents: […]`, never a number cut short),
+    /// and the recipients after the names that fit (`→ Prize, Audit and 2 more`).
     /// Passes nest by three columns up to depth 8; a deeper pass, or note, stays at depth 8's
     /// column and says its depth: `└─ [depth 9] 10. ping(9) from Echo → Echo`.
     ///
@@ -55,7 +55,7 @@ extension EventTrace {
                     line = line + " (in overwritten pass \(cause.sequence))"
                 }
             }
-            if let origin = record.origin { line = line + " at \(name: origin.description)" }
+            if let origin = record.origin { line = line + " at \(site: origin)" }
             return line + " → \(reachedPart(record.recipients))"
         }
 

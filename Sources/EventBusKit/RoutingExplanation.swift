@@ -26,9 +26,10 @@
 /// match is listed in ``recipients``, and its line says that its predicate decides: the
 /// explanation never asks a predicate.
 ///
-/// No line is longer than 120 characters. A line that would be has its recipient's name and
-/// the entry's name cut in the middle, the longer first, to share the room the other words
-/// leave; a name keeps its call site (`Subscription(to: Cart…, at: App/Cart.swift:12)`).
+/// No line is longer than 120 characters. A line that would be has its recipient's call site
+/// lose its module folder, then its recipient's name and the entry's name cut in the middle,
+/// the longer first, to share the room the other words leave; a name keeps its attributes
+/// and its call site's `File.swift:line` (`Subscription(to: Cart…, once, at: …Cart.swift:12)`).
 /// ``recipients`` holds the names whole.
 public struct RoutingExplanation: CustomStringConvertible, Sendable {
     /// The recipients that would receive the event, in the order they would be called.

@@ -452,8 +452,8 @@ import Testing
             explanation.lines == [
                 "Pages receives it: entry PageViewEvent of willConsume covers it",
                 "Logger does not receive it: entry PageViewEvent of excludeList covers it",
-                "Subscription(to: UserRewardPageV…BusTracingTests.swift:\(line)) receives it: it is a "
-                    + "subscription to UserRewardPageViewEvent",
+                "Subscription(to: UserRe…nt, at: …BusTracingTests.swift:\(line)) receives it: it is "
+                    + "a subscription to UserRewardPageViewEvent",
             ])
         #expect(EventBus().explain(Num(1)).description == "no recipients are registered")
         withExtendedLifetime(token) {}

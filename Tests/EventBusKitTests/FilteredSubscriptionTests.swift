@@ -203,10 +203,11 @@ import Testing
         )
         let explanation = bus.explain(Num(1))
         #expect(explanation.recipients == [name])
-        // Cut in the middle to fit, keeping its call site.
+        // Cut to fit: its module folder first, then its type part; it keeps `filtered` and
+        // its call site's line, the middle of the file's name cut last.
         #expect(
             explanation.lines == [
-                "Subscription(t…FilteredSubscriptionTests.swift:\(line)) receives it if its "
+                "S…um, filtered, at: FilteredSubsc…nTests.swift:\(line)) receives it if its "
                     + "predicate accepts it: it is a subscription to Num"
             ])
         #expect(asked == 0)
@@ -230,7 +231,7 @@ func subscriptionName(
         let stream = bus.events(of: Other.self)
         #expect(
             bus.explain(Num(1)).lines == [
-                "events(…FilteredSubscriptionTests.swift:\(line)) does not receive it: it is a "
+                "e…er, […], at: FilteredSubs…Tests.swift:\(line)) does not receive it: it is a "
                     + "subscription to Other, which does not cover it"
             ])
         withExtendedLifetime(stream) {}

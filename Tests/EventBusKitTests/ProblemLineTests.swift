@@ -2,9 +2,10 @@ import Testing
 
 @testable import EventBusKit
 
-/// Contract §16.4 for problem reports: every kind, provoked with long type names and long call
-/// sites, prints one line (`EventBusKit: ` and the message) of at most 120 characters that
-/// keeps the call site's `File.swift:line`, the count of the others and the fix.
+/// Contract §16.4 and §17.7 for problem reports: every kind, provoked with long type names and
+/// long call sites, prints one line (`EventBusKit: ` and the message) of at most 120 characters
+/// that keeps the call site's `File.swift:line` (its module folder goes first), a recipient's
+/// attributes, the count of the others and the whole fix.
 @Suite(.noUnexpectedProblems) struct ProblemLineTests {
     typealias Checkout = CheckoutCompletedWithLoyaltyDiscountAppliedAndReceiptEmailedEvent
     typealias Declined = PaymentGatewayRejectedTheCardBecauseTheIssuerDeclinedIt
@@ -161,7 +162,7 @@ import Testing
             [
                 (
                     .unhandledFailure,
-                    "Subscriptio…\(site)) threw PaymentGate […] on Checkout…ent; handle "
+                    "Subs…dEvent, at: …\(site)) threw Payment […] on Checko…ent; handle "
                         + "ConsumerFailedEvent"
                 )
             ]
@@ -169,15 +170,15 @@ import Testing
             [
                 (
                     .unhandledFailure,
-                    "Subs…\(site)) threw Paym […] on Che…t, unhandled; a listener must accept it "
-                        + "and return"
+                    "S…nt, at: CheckoutVi…Model.swift:1042) threw P […] on Ch…t, unhandled; a "
+                        + "listener must accept it and return"
                 )
             ]
         case .listenerFailure:
             [
                 (
                     .unhandledFailure,
-                    "Subscrip…\(site)) threw PaymentGa […] on ConsumerFailedEvent; catch it in the "
+                    "Su…vent, at: …\(site)) threw Paym […] on ConsumerFailedEvent; catch it in the "
                         + "listener"
                 )
             ]
@@ -185,7 +186,7 @@ import Testing
             [
                 (
                     .streamDroppedEvents,
-                    "events(of…\(site)) dropped Checko…nt; read faster, buffer more, or handle "
+                    "e…nt, […], at: \(site)) dropped Ch…t; read faster, buffer more, or handle "
                         + "DroppedEvent"
                 )
             ]
@@ -193,7 +194,7 @@ import Testing
             [
                 (
                     .streamDroppedEvents,
-                    "events(of…\(site)) dropped Checko…ent, unhandled; a listener must accept it "
+                    "e…nt, […], at: …\(site)) dropped Ch…t, unhandled; a listener must accept it "
                         + "and return"
                 )
             ]
@@ -276,6 +277,29 @@ import Testing
         #expect(problems.allSatisfy { (problemPrefix + $0.1).count <= 120 })
         #expect(problems.map(\.0) == Self.expected(provocation).map(\.0))
         #expect(problems.map(\.1) == Self.expected(provocation).map(\.1))
+    }
+
+    /// A call site whose file's name has 30 characters: fixes are worded to fit beside it.
+    static let thirtyCharacterFile = "CheckoutFeature/CheckoutConfirmationView.swift"
+
+    @Test func aPostThatWaitsIsReportedWithItsWholeFixBesideAThirtyCharacterFileName() throws {
+        let recorder = ProblemRecorder()
+        do {
+            let bus = Self.bus(recorder)
+            bus.poster(isolation: nil).post(Num(1), fileID: Self.thirtyCharacterFile, line: 42)
+            withExtendedLifetime(bus) {}
+        }
+        let report = try #require(recorder.problems.first { $0.kind == .postsAwaitDelivery })
+        let printed = problemPrefix + report.message
+        #expect(printed.count <= 120)
+        #expect(printed.hasSuffix("; " + Inbox.waitFix))
+        #expect(printed.contains(".swift:42 "))
+        // The posting thread's own line, printed when no handler is set, says the same.
+        let inbox = Inbox(capacity: 10)
+        inbox.setProblemsHaveHandler(true)
+        _ = inbox.post(Num(1), from: EventTrace.Origin(fileID: Self.thirtyCharacterFile, line: 42))
+        let line = try #require(inbox.takeAll().waited.map(Inbox.waitLine))
+        #expect(line == printed)
     }
 
     @Test func theLineThePostingThreadPrintsForAWaitFitsToo() {

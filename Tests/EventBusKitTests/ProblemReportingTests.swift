@@ -75,7 +75,7 @@ import Testing
             #expect(recorder.problems.map(\.kind) == [.unhandledFailure])
             #expect(
                 recorder.problems.first?.message
-                    == "Subscription(to: Num, at:…ProblemReportingTests.swift:\(line)) threw Broken() "
+                    == "Subscription(to…Num, at: …ProblemReportingTests.swift:\(line)) threw Broken() "
                     + "on Num; handle ConsumerFailedEvent")
             let listener = bus.subscribe(to: ConsumerFailedEvent.self) { _ in }
             bus.dispatch(Num(3))  // handled: not an occurrence
@@ -94,7 +94,7 @@ import Testing
         #expect(recorder.problems.map(\.kind) == [.streamDroppedEvents])
         #expect(
             recorder.problems.first?.message
-                == "events(of: Nu…ProblemReportingTests.swift:\(line)) dropped Num; read faster, "
+                == "e…um, […], at: ProblemReport…gTests.swift:\(line)) dropped Num; read faster, "
                 + "buffer more, or handle DroppedEvent")
         withExtendedLifetime(stream) {}
     }

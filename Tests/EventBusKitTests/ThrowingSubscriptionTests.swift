@@ -102,15 +102,16 @@ import Testing
         #expect(handled == 1)
         // The listener threw: nobody handled the first failure, and the listener's own is
         // reported too (in the order they were found).
-        // Each message fits a printed line of 120 characters: the long names are cut, keeping
-        // their call sites.
+        // Each message fits a printed line of 120 characters: the call sites lose their module
+        // folders, then the long names and errors are cut, then (in the longer second) the
+        // middle of the file's name; every call site keeps its `.swift:line`.
         let site = "ThrowingSubscriptionTests.swift"
         #expect(
             reports == [
-                "unhandledFailure: Subscr…\(site):\(secondLine)) threw Handl […] on "
+                "unhandledFailure: S…nt, at: …\(site):\(secondLine)) threw H […] on "
                     + "ConsumerFailedEvent; catch it in the listener",
-                "unhandledFailure: Su…\(site):\(firstLine)) threw Ha […] on Num, unhandled; a "
-                    + "listener must accept it and return",
+                "unhandledFailure: S…um, at: ThrowingSubs…nTests.swift:\(firstLine)) threw H […] on "
+                    + "Num, unhandled; a listener must accept it and return",
             ])
         withExtendedLifetime((first, second)) {}
     }

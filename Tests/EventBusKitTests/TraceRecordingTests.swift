@@ -66,9 +66,10 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.descript
                 ],
                 [],
                 [
-                    // 120 characters at most: the claim is cut at its end, and marked.
-                    "\(claimSubscription) failed on claim(prize: \"Grand tour; seven <seas> #7\", "
-                        + "[…]: soldOut"
+                    // 120 characters at most: the call site loses its module folder, the claim
+                    // is cut at its end, and marked.
+                    "Subscription(to: ClaimEvent, at: …Prize.swift:40) failed on claim(prize: "
+                        + "\"Grand tour; seven <seas> #7\", […]: soldOut"
                 ],
                 [], [],
                 ["\(tickStream) dropped tick(0)"],
@@ -94,7 +95,7 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.descript
                 "2. next(2) from Screen in pass 1 → Flow",
                 "3. DidConsumeEvent(tap) from Screen in pass 1 → Logger",
                 #"4. claim(prize: "Grand tour; seven <seas> […] from Flow in pass 2 → Prize, "#
-                    + "Subscription(to: C…, at: App/Prize.swift:40)",
+                    + "Subscription(to: Clai…t, at: …Prize.swift:40)",
                 "5. DidConsumeEvent(next(2)) from Flow in pass 2 → Logger",
                 "6. lost \"#1\"; gone from Prize in pass 4 → no one",
                 "7. tick(1) from Prize in pass 4 → \(tickStream)",

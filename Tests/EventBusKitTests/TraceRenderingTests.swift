@@ -7,8 +7,9 @@ import Testing
     @Test func theMermaidDiagramOfAKnownRunIsExact() {
         let trace = EventTrace(capacity: 100)
         recordScenario(into: trace)
-        // The claim's description, escaped: whole in a note of 120 characters, and cut to 48
-        // with its mark on an arrow, as a participant's name is, keeping its call site.
+        // The claim's description, escaped, and cut (before it is escaped) to 48 with its mark
+        // on an arrow, as a participant's name is, keeping its call site; a note is cut so that
+        // its escaped source line is at most 120 characters.
         let claim = "claim(prize: #quot;Grand tour#59; seven #lt;seas#gt; #35;7#quot;, "
         let lost = "lost #quot;#35;1#quot;#59; gone"
         #expect(
@@ -19,18 +20,20 @@ import Testing
                     participant P3 as Flow
                     participant P4 as Logger
                     participant P5 as Prize
-                    participant P6 as Subscription(to: Claim…, at: App/Prize.swift:40)
-                    participant P7 as events(of: TickEvent, …, at: App/Ticker.swift:12
+                    participant P6 as Subscription(to: ClaimE…nt, at: …Prize.swift:40)
+                    participant P7 as even…ckEvent, bufferi […], at: …Ticker.swift:12)
                     participant P8 as Bus
                     participant P9 as Watchdog
                     participant P10 as Echo
                     P1->>P2: 1. tap<br/>at App/Screen.swift:20
                     P2->>P3: 2. next(2)<br/>at App/Screen.swift:24
-                    Note over P3: dispatch of \(claim)user: 42, coupon: none) by Flow refused: rejectedFull
+                    Note over P3: dispatch of claim(prize: #quot;Grand tour#59; seven #lt;seas […] by Flow \
+                refused: rejectedFull
                     P2-->>P4: 3. DidConsumeEvent of pass 1
                     P3->>P5: 4. \(claim)[…]<br/>at App/Flow.swift:8
                     P3->>P6: 4. \(claim)[…]<br/>at App/Flow.swift:8
-                    Note over P6: \(claimSubscription) failed on \(claim)[…]: soldOut
+                    Note over P6: Subscription(to: Claim…nt, at: …Prize.swift:40) failed on claim(prize: \
+                #quot;Grand […]: soldOut
                     P3-->>P4: 5. DidConsumeEvent of pass 2
                     Note over P5: 6. \(lost) reached no one<br/>at App/Prize.swift:51
                     P5->>P7: 7. tick(1)
@@ -47,15 +50,16 @@ import Testing
         let trace = EventTrace(capacity: 100)
         recordScenario(into: trace)
         let claim = #"claim(prize: "Grand tour; seven <seas> #7", user: 42, coupon: none)"#
-        // Lines that would be longer than 120 characters have their names and events cut:
-        // the subscription keeps its call site, the claim ends with its mark.
+        // Lines that would be longer than 120 characters lose their call sites' module folders,
+        // then have their names and events cut: the subscription keeps its call site, the
+        // claim ends with its mark.
         #expect(
             trace.tree == """
                 1. tap at App/Screen.swift:20 → Screen
                 ├─ 2. next(2) from Screen at App/Screen.swift:24 → Flow
                 │  ├─ ! dispatch of \(claim) by Flow refused: rejectedFull
-                │  ├─ 4. claim(prize: "Grand tour; seven […] from Flow at App/Flow.swift:8 → Prize, \
-                Subscription(to: Cla…Prize.swift:40)
+                │  ├─ 4. claim(prize: "Grand tour; seven […] from Flow at …Flow.swift:8 → Prize, \
+                Subscr…ClaimEvent, at: …Prize.swift:40)
                 │  │  ├─ ! Subscription(to: ClaimEvent, at: …Prize.swift:40) failed on claim(prize: \
                 "Grand tour; seven < […]: soldOut
                 │  │  ├─ 6. lost "#1"; gone from Prize at App/Prize.swift:51 → no one
@@ -144,6 +148,59 @@ import Testing
         let tree = trace.tree.split(separator: "\n")
         #expect(tree.count == 1_000)
         #expect(tree[2] == "   └─ 3. 3 from Echo → Echo")
+    }
+
+    /// A recipient's name and a call site, each long or full of characters Mermaid reads as
+    /// syntax (each written as an entity code of up to six characters).
+    static let crowdedRuns: [(recipient: String, fileID: String)] = [
+        ("Subscription(to: ClaimEvent, once, at: App/Prize.swift:40)", "App/Flow.swift"),
+        (
+            ##"ledger "#1"; <all> "#2"; <all> "#3"; <all> "#4"; <all> (once, at: App/L.swift:9)"##,
+            "App/Flow.swift"
+        ),
+        (
+            "Subscription(to: ClaimEvent, limit 3, filtered, at: "
+                + "CheckoutFeature/CheckoutConfirmationViewWithALongName.swift:1042)",
+            "CheckoutFeature/CheckoutConfirmationViewWithAnEvenLongerName.swift"
+        ),
+        (#"Quoted"Consumer"With"Quotes"Everywhere"In"Its"Name"And"More"Quotes"#, "App/#;.swift"),
+    ]
+
+    @Test(arguments: crowdedRuns)
+    func everyLineOfTheMermaidSourceIsAtMost120Characters(recipient: String, fileID: String) {
+        let trace = EventTrace(capacity: 10)
+        let claim = trace.beginPass(
+            ClaimEvent(), cause: nil, origin: .init(fileID: fileID, line: 8))
+        trace.recordDelivery(to: recipient)
+        trace.recordNote(
+            .failed(event: ClaimEvent(), recipient: recipient, error: ##"sold "out"; <#1>"##),
+            inPass: claim)
+        trace.recordNote(
+            .refused(event: ClaimEvent(), report: .rejectedFull, recipient: recipient),
+            inPass: claim)
+        _ = trace.beginPass(
+            LostEvent(), cause: .init(sequence: claim, recipient: recipient),
+            origin: .init(fileID: fileID, line: 51))
+        let lines = trace.mermaid.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 120 })
+        // Cut before it is escaped: no entity code is cut.
+        #expect(lines.allSatisfy(Self.hasWholeEntityCodes))
+        // An arrow's or a note's call site keeps its line.
+        #expect(lines.filter { $0.contains(".swift:8") }.count == 1)
+        #expect(lines.filter { $0.contains(".swift:51") }.count == 1)
+    }
+
+    /// Whether every `#` in `line` starts an entity code that ends with `;` (`#quot;`, `#35;`).
+    static func hasWholeEntityCodes(_ line: Substring) -> Bool {
+        var rest = line[...]
+        while let hash = rest.firstIndex(of: "#") {
+            let code = rest[rest.index(after: hash)...].prefix { $0.isLetter || $0.isNumber }
+            guard !code.isEmpty, code.endIndex < rest.endIndex, rest[code.endIndex] == ";" else {
+                return false
+            }
+            rest = rest[code.endIndex...]
+        }
+        return true
     }
 
     @Test func mermaidSyntaxCharactersAreWrittenAsEntityCodes() {

@@ -73,11 +73,12 @@ import Testing
                 "RewardModel receives it: entry UserRewardPageViewEvent of willConsume covers it",
                 "AnalyticsMediator receives it: entry PageViewEvent of willConsume covers it",
                 "Logger does not receive it: no entry covers it",
-                // Lines of 120 characters at most: the names are cut, keeping the call site.
-                "Subscriptio…ScreenController.swift:57) does not receive it: it is a subscription "
-                    + "to UserQua…ent, which does not cover it",
-                "Subscriptio…ScreenController.swift:58) does not receive it: it is a subscription "
-                    + "to RewardC…ent, which does not cover it",
+                // Lines of 120 characters at most: the call sites lose their module folders,
+                // then the names are cut in the middle, keeping `File.swift:line`.
+                "Sub…vent, at: …ScreenController.swift:57) does not receive it: it is a "
+                    + "subscription to UserQ…nt, which does not cover it",
+                "Sub…vent, at: …ScreenController.swift:58) does not receive it: it is a "
+                    + "subscription to Rewar…nt, which does not cover it",
             ])
     }
 

@@ -48,7 +48,7 @@ final class NamedConsumer: EventConsumer, CustomStringConvertible {
 
 /// The names a trace gives the scenario's stream and subscription, as the bus names them.
 let tickStream =
-    "events(of: TickEvent, bufferingPolicy: bufferingNewest(1), at: App/Ticker.swift:12"
+    "events(of: TickEvent, bufferingPolicy: bufferingNewest(1), at: App/Ticker.swift:12)"
 let claimSubscription = "Subscription(to: ClaimEvent, at: App/Prize.swift:40)"
 
 /// A run of a bus, recorded through the trace's engine-facing calls in the order the bus

@@ -71,7 +71,7 @@ extension Inbox {
     ) -> ReadableLine? {
         guard !state.ownerDeliversByHand, !state.waitWasSaid else { return nil }
         state.waitWasSaid = true
-        let site: ReadableLine = origin.map { " at \(name: "\($0.fileID):\($0.line)")" } ?? ""
+        let site: ReadableLine = origin.map { " at \(site: $0)" } ?? ""
         return "\(waiter)\(site) waits"
     }
 
@@ -82,7 +82,7 @@ extension Inbox {
     /// The line the posting thread prints for the first wait, as the bus would print its
     /// report: `EventBusKit: `, what waits, and the fix, in at most 120 characters.
     static func waitLine(_ what: ReadableLine) -> String {
-        ("\(problemPrefix)\(what); \(waitFix)" as ReadableLine).fitted()
+        ("\(problemPrefix)\(what); \(fix: waitFix)" as ReadableLine).fitted()
     }
 
     /// Counts a refused post at its call site: refused posts from two lines are two reports.

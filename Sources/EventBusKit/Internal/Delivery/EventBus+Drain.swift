@@ -76,7 +76,7 @@ extension EventBus {
                 let site = queuedSite.map { "\($0.fileID):\($0.line)" }
                 recordProblem(
                     .drainLimitReached, site: site ?? "",
-                    what: site.map { "dispatch at \(name: $0): maximumEventsPerDrain hit" }
+                    what: queuedSite.map { "dispatch at \(site: $0): maximumEventsPerDrain hit" }
                         ?? "a drain hit maximumEventsPerDrain",
                     fix: "break the loop")
                 return core.endDrain()

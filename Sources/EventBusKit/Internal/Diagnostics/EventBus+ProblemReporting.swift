@@ -52,7 +52,7 @@ extension EventBus {
         let reentrant = refusal == .rejectedReentrant
         recordProblem(
             .dispatchRefused, site: "\(fileID):\(line)",
-            what: "dispatch(\(name: type(of: event))) at \(name: "\(fileID):\(line)"): "
+            what: "dispatch(\(name: type(of: event))) at \(site: fileID, line: line): "
                 + (reentrant ? "reentrant" : "queue full"),
             fix: reentrant ? "use reentrancy: .queue" : "raise maximumPending")
     }

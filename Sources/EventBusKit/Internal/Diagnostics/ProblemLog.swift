@@ -181,7 +181,7 @@ struct ProblemLog {
     private static func problem(_ key: Key, _ site: Site) -> EventBus.Problem {
         let others = site.held - 1
         let more = others == 0 ? "" : " (and \(others) more like it)"
-        let line = site.what + "\(more); \(site.fix)"
+        let line = site.what + "\(more); \(fix: site.fix)"
         return EventBus.Problem(
             kind: key.kind, count: site.held,
             message: line.map(oneLine).fitted(to: lineLimit - problemPrefix.count))

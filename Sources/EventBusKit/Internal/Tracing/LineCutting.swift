@@ -1,103 +1,211 @@
-// Cutting names, values and lists of names to a width: the rules are at the top of
-// `ReadableLine.swift`, which applies them to a whole line.
+// Cutting a line's pieces to a width, least informative first: the rules are at the top of
+// `ReadableLine.swift`, which splits a line into these pieces.
 
-/// `name` in at most `width` characters, cut in the middle so that its call site stays: see
-/// the rules at the top of `ReadableLine.swift`.
+/// One piece of a line, by what it tells a reader: that decides when, and how, it is cut.
+enum LinePiece: Sendable {
+    /// Kept whole: the bus's words, a recipient's attributes (`once`, `limit 3`, `filtered`),
+    /// the punctuation of a name.
+    case kept(String)
+    /// A report's fix: kept whole; a line too long even so is cut before it.
+    case fix(String)
+    /// A call site: its module folder goes first; its file's name is cut in the middle last.
+    case site(CallSite)
+    /// A type, or a recipient's own name, with the words before it that say what it is
+    /// (`Subscription(to: `): when longer than ``longestUncut`` characters, the type is cut in
+    /// the middle while the words fit beside 4 characters of it, then the words, keeping the
+    /// type's end (`Subs…Num`).
+    case type(String, before: String = "")
+    /// A description: when longer than ``longestUncut`` characters, cut at its end, marked
+    /// ``valueCutMark``.
+    case value(String)
+    /// Names joined by `, `: as many as fit, then `and N more`.
+    case names([String])
+
+    /// The piece, nothing cut.
+    var whole: String {
+        switch self {
+        case .kept(let text), .fix(let text), .value(let text): text
+        case .type(let type, let before): before + type
+        case .site(let site): site.whole
+        case .names(let names): names.joined(separator: ", ")
+        }
+    }
+}
+
+/// A call site in pieces: its module folder (`App/`, or nothing), its file's name without
+/// the extension (`Cart`), and what is never cut: the extension and the line (`.swift:12`).
+struct CallSite: Sendable {
+    let module: String
+    let stem: String
+    let tail: String
+
+    /// The call site `fileID`:`line`, `fileID` as `#fileID` gives it (`App/Cart.swift`).
+    init(fileID: String, line: String) {
+        let file = fileID.lastIndex(of: "/").map { fileID.index(after: $0) } ?? fileID.startIndex
+        let name = fileID[file...]
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        module = String(fileID[..<file])
+        stem = String(name[..<(dot ?? name.endIndex)])
+        tail = String(name[(dot ?? name.endIndex)...]) + ":" + line
+    }
+
+    /// `App/Cart.swift:12`.
+    var whole: String { module + stem + tail }
+
+    /// Without its module folder: `…Cart.swift:12` (`Cart.swift:12` when it had none).
+    var withoutModule: String { (module.isEmpty ? "" : nameCutMark) + stem + tail }
+
+    /// In at most `width` characters if it can be: without its module, then with its file's
+    /// name cut in the middle (`Chec…del.swift:12`); never shorter than that name's first
+    /// character, the mark and the tail.
+    func cut(to width: Int) -> String {
+        withoutModule.count <= width
+            ? withoutModule : cutMiddle(stem, to: width - tail.count) + tail
+    }
+}
+
+/// `pieces` shown in at most `width` characters, one string per piece, cut in this order
+/// until the line fits (the rules at the top of `ReadableLine.swift`):
 ///
-/// Longer than `width` only when `File.swift:line` and what follows it do not fit with one
-/// character of head. A name that is a call site (`Shop/Cart.swift:42`) loses its module:
-/// `…Cart.swift:42`.
+/// 1. every call site loses its module folder;
+/// 2. the long types and values and the lists share the room the other pieces leave, each cut
+///    to no less than its shortest cut (a type: 4 characters; a value: its first character
+///    and the mark; a list: its first name, cut so);
+/// 3. the call sites' file names share what is left, each keeping `.swift:LINE`;
+/// 4. what comes before the fix (and the `; ` that leads to it) is cut at its end like a value,
+///    unless `cuttingAtEnd` is false: then the line is left longer than `width`.
+func fit(_ pieces: [LinePiece], to width: Int, cuttingAtEnd: Bool = true) -> [String] {
+    var shown = pieces.map(\.whole)
+    func length() -> Int { shown.reduce(0) { $0 + $1.count } }
+    guard length() > width else { return shown }
+    var sites: [Int] = []
+    var cuttable: [Int] = []
+    for (index, piece) in pieces.enumerated() {
+        switch piece {
+        case .site(let site):
+            sites.append(index)
+            shown[index] = site.withoutModule
+        case .type, .value, .names: cuttable.append(index)
+        case .kept, .fix: break
+        }
+    }
+    guard length() > width else { return shown }
+    share(among: cuttable, of: pieces, to: width, &shown)
+    guard length() > width else { return shown }
+    share(among: sites, of: pieces, to: width, &shown)
+    guard length() > width, cuttingAtEnd else { return shown }
+    return cutAtEnd(shown, of: pieces, to: width)
+}
+
+/// Cuts the pieces at `indices` so that the line fits `width` if it can: each keeps what it
+/// keeps at the least, and they share the rest of the room the other pieces leave equally —
+/// taken from the one with the least beyond that, each is kept whole when it fits its equal
+/// share of what remains, and cut to that share otherwise.
+private func share(
+    among indices: [Int], of pieces: [LinePiece], to width: Int, _ shown: inout [String]
+) {
+    guard !indices.isEmpty else { return }
+    var room = width - shown.reduce(0) { $0 + $1.count }
+    var shares: [(index: Int, least: Int, beyond: Int)] = []
+    for index in indices {
+        let least = min(cut(pieces[index], to: 0).count, shown[index].count)
+        room += shown[index].count - least
+        shares.append((index, least, shown[index].count - least))
+    }
+    shares.sort { ($0.beyond, $0.index) < ($1.beyond, $1.index) }
+    for (taken, piece) in shares.enumerated() {
+        let share = max(room / (shares.count - taken), 0)
+        if piece.beyond > share {
+            shown[piece.index] = cut(pieces[piece.index], to: piece.least + share)
+        }
+        room -= max(shown[piece.index].count - piece.least, 0)
+    }
+}
+
+/// `piece` in at most `width` characters, where its rule allows (kept pieces are whole).
+private func cut(_ piece: LinePiece, to width: Int) -> String {
+    switch piece {
+    case .kept(let text), .fix(let text): text
+    case .site(let site): site.cut(to: width)
+    case .type(let type, let before):
+        before.count + type.count <= longestUncut
+            ? before + type : cutType(type, after: before, to: width)
+    case .value(let value): value.count <= longestUncut ? value : cutValue(value, to: width)
+    case .names(let names): cutNames(names, to: width)
+    }
+}
+
+/// The last resort, for a line whose kept pieces alone pass `width`: what comes before the
+/// fix is cut at its end like a value, marked ``valueCutMark`` — after its last call site,
+/// when that leaves room — and the fix stays whole with the punctuation that leads to it
+/// (`; `); with no fix (or a fix that alone passes `width`), the whole line is cut so.
+private func cutAtEnd(_ shown: [String], of pieces: [LinePiece], to width: Int) -> [String] {
+    var headEnd = pieces.firstIndex { if case .fix = $0 { true } else { false } } ?? pieces.count
+    var tail = shown[headEnd...].reduce(0) { $0 + $1.count }
+    if tail >= width {
+        headEnd = pieces.count
+        tail = 0
+    }
+    let head = shown[..<headEnd].joined()
+    // The call sites stay: the cut comes after the last one, if that leaves room for the fix.
+    let lastSite = (0..<headEnd).last { if case .site = pieces[$0] { true } else { false } }
+    let kept = lastSite.map { shown[...$0].reduce(0) { $0 + $1.count } } ?? 0
+    let lead =
+        headEnd == pieces.count
+        ? "" : String(head.reversed().prefix { $0.isWhitespace || ";:,".contains($0) }.reversed())
+    let words = String(head.dropLast(lead.count))
+    let room = width - tail - lead.count
+    let cutWords = cutValue(words, to: room)
+    guard cutWords.count < words.count else { return shown }
+    // The characters of `words` kept.
+    var remaining = cutWords.count - valueCutMark.count
+    if remaining < kept, kept + valueCutMark.count <= room { remaining = kept }
+    var result = shown
+    var last = 0
+    for index in 0..<headEnd {
+        let taken = min(remaining, shown[index].count)
+        result[index] = String(shown[index].prefix(taken))
+        if taken > 0 { last = index }
+        remaining -= taken
+    }
+    result[last] += valueCutMark + lead
+    return result
+}
+
+/// The most characters of a type or a value that are never cut (`Broken()`, `Num`): one as
+/// short as that is not long, and cutting it would save less than a reader loses.
+let longestUncut = 8
+
+/// `type` after the words `before` it in `width` characters, 4 at the least: the type cut in
+/// the middle while the words fit beside 4 characters of it (`Subscription(to: Ch…t`), then
+/// the words, keeping as much of the type's end as two thirds of the room hold (`Subs…Num`,
+/// `S…um`).
+private func cutType(_ type: String, after before: String, to width: Int) -> String {
+    let width = max(width, 4)
+    if width - before.count >= min(type.count, 4) {
+        return before + cutMiddle(type, to: width - before.count)
+    }
+    let whole = before + type
+    let room = width - nameCutMark.count
+    let tail = min(type.count, 2 * room / 3)
+    return String(whole.prefix(room - tail)) + nameCutMark + String(whole.suffix(tail))
+}
+
+/// `text` in at most `width` characters: its first two thirds and its last third around
+/// ``nameCutMark`` (`Checkout…Event`); at the least its first character and the mark.
+func cutMiddle(_ text: String, to width: Int) -> String {
+    guard text.count > width else { return text }
+    let room = max(width, 2) - nameCutMark.count
+    let tail = room / 3
+    return String(text.prefix(room - tail)) + nameCutMark + String(text.suffix(tail))
+}
+
+/// `name` in at most `width` characters, as a line that is only that name would show it: a
+/// recipient's name keeps its attributes and its call site's `File.swift:LINE` (see
+/// ``namePieces(_:)``), and anything else is cut in the middle. Longer than `width` only when
+/// what it keeps does not fit: a line that shows it cuts the rest.
 func cutName(_ name: String, to width: Int) -> String {
-    let characters = Array(name)
-    guard characters.count > width else { return name }
-    let room = max(width, 2) - nameCutMark.count  // for the head and the tail
-    guard let site = callSite(in: characters) else {
-        let tail = room / 3
-        return String(characters.prefix(room - tail)) + nameCutMark
-            + String(characters.suffix(tail))
-    }
-    if site.file == 0 {  // the name is a call site: its module goes
-        return site.base == 0 ? name : nameCutMark + String(characters[site.base...])
-    }
-    if characters.count - (site.base - site.file) + nameCutMark.count <= width {
-        // A little too long: the call site's module goes, the rest stays.
-        return String(characters[..<site.file]) + nameCutMark + String(characters[site.base...])
-    }
-    // The whole call site, and the words before it, while the head keeps a third of the room;
-    // otherwise the file's name, and the head keeps the rest.
-    let start = characters.count - site.lead + max(width / 3, 1) <= room ? site.lead : site.base
-    let head = max(room - (characters.count - start), 1)
-    return String(characters[..<head]) + nameCutMark + String(characters[start...])
-}
-
-/// Where the last call site in `characters` starts: with the words that lead to it
-/// (`, at: `), at its file (its module, in a `#fileID`), and at its file's name. The call site
-/// is the last `FILE:LINE` after `at: ` (how the bus names its subscriptions and streams), or
-/// else the last `….swift:LINE` (a trace's origin).
-private func callSite(in characters: [Character]) -> (lead: Int, file: Int, base: Int)? {
-    guard let (file, colon) = labelledSite(in: characters) ?? swiftSite(in: characters) else {
-        return nil
-    }
-    let base = characters[file..<colon].lastIndex(of: "/").map { $0 + 1 } ?? file
-    var lead = file
-    for words in [", at: ", " at: ", "at: ", ", at ", " at "] {
-        let words = Array(words)
-        if lead >= words.count, characters[(lead - words.count)..<lead].elementsEqual(words) {
-            lead -= words.count
-            break
-        }
-    }
-    return (lead, file, base)
-}
-
-/// The last `at: FILE:LINE`: where FILE starts, and the colon before LINE.
-private func labelledSite(in characters: [Character]) -> (file: Int, colon: Int)? {
-    let words = Array("at: ")
-    var start = characters.count - words.count
-    while start >= 0 {
-        if characters[start..<start + words.count].elementsEqual(words),
-            let colon = siteColon(in: characters, from: start + words.count)
-        {
-            return (start + words.count, colon)
-        }
-        start -= 1
-    }
-    return nil
-}
-
-/// The last `FILE.swift:LINE`: where FILE starts (after a space, a comma, a parenthesis or a
-/// quote), and the colon before LINE.
-private func swiftSite(in characters: [Character]) -> (file: Int, colon: Int)? {
-    let marker = Array(".swift:")
-    var dot = characters.count - marker.count - 1
-    while dot > 0 {
-        if characters[dot..<dot + marker.count].elementsEqual(marker),
-            characters[dot + marker.count].isASCII, characters[dot + marker.count].isNumber
-        {
-            var file = dot
-            while file > 0, !isSiteBoundary(characters[file - 1]) { file -= 1 }
-            return file < dot ? (file, dot + marker.count - 1) : nil
-        }
-        dot -= 1
-    }
-    return nil
-}
-
-/// If a call site `FILE:LINE` starts at `start`, the colon before LINE.
-private func siteColon(in characters: [Character], from start: Int) -> Int? {
-    var end = start
-    while end < characters.count, !isSiteBoundary(characters[end]) { end += 1 }
-    var digits = end
-    while digits > start, characters[digits - 1].isASCII, characters[digits - 1].isNumber {
-        digits -= 1
-    }
-    guard digits < end, digits - 1 > start, characters[digits - 1] == ":" else { return nil }
-    return digits - 1
-}
-
-/// Whether `character` ends a call site: a space, a comma, a parenthesis or a quote.
-private func isSiteBoundary(_ character: Character) -> Bool {
-    character.isWhitespace || ",()\"'".contains(character)
+    fit(namePieces(name), to: width, cuttingAtEnd: false).joined()
 }
 
 /// `value` in at most `width` characters: cut at its end, not inside a word or a number, and
@@ -117,9 +225,9 @@ func cutValue(_ value: String, to width: Int) -> String {
     return String(characters[..<end]) + valueCutMark
 }
 
-/// Whether `character` continues a word or a number (`1380`, `13.80`, `total_cents`).
+/// Whether `character` continues a word or a number (`1380`, `13.80`, `total_cents`, `bus's`).
 private func isInWord(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber || character == "_" || character == "."
+    character.isLetter || character.isNumber || "_.'".contains(character)
 }
 
 /// `names` joined by `, ` in at most `width` characters: as many names as fit, the last of

@@ -1,28 +1,34 @@
-// How every line that names a recipient or an event is made to fit (contract §16.4): a trace's
-// tree, records, notes and Mermaid labels, `print(bus)`, `explain`, problem messages and the
-// announcements' descriptions. Only rendering calls it, never a delivery.
+// How every line that names a recipient or an event is made to fit (contract §16.4, §17.7): a
+// trace's tree, records, notes and Mermaid source, `print(bus)`, `explain`, problem messages and
+// the announcements' descriptions. Only rendering calls it, never a delivery.
 //
 // The rules, in one place:
-// - No line is longer than `lineLimit` (120) characters. When one would be, its names, values
-//   and lists are cut, and only those: the bus's own words are kept. Each keeps what it must
-//   (a name its call site), and they share the rest of the room equally: the shorter ones are
-//   kept whole, the longer ones cut to an equal share.
-// - A name is cut in the middle: its head, `…`, and its call site to its end
-//   (`Subscription(to: Checkout…, at: App/Cart.swift:12)`). The call site is the last
-//   `FILE:LINE` after `at: `, or else the last `….swift:LINE`; FILE is a `#fileID`,
-//   `Module/File.swift`. A name that dropping the module would make fit loses just that
-//   (`Subscription(to: Num, at: …Cart.swift:12)`). Otherwise the tail keeps the `, at: ` before
-//   the call site and its module when the head keeps a third of the name's room, else
-//   `File.swift:LINE` and what follows it (`)`, an owner). A name that is a call site (a
-//   trace's `at App/Cart.swift:12`) keeps `…Cart.swift:12`. A name with no call site keeps its
-//   first two thirds and its last third.
+// - No line is longer than `lineLimit` (120) characters. A line is made of parts that say what
+//   they are (`ReadableLine`): the bus's words, a report's fix and a recipient's attributes
+//   (`once`, `limit 3`, `filtered`) are kept; call sites, names, values and lists may be cut.
+// - When a line would be longer, the least informative part goes first, one step at a time,
+//   until it fits (`fit(_:to:cuttingAtEnd:)`):
+//   1. every call site loses its module folder (`at: …Cart.swift:12`);
+//   2. the long types and values (more than 8 characters: `Broken()` is never cut) and the
+//      lists share the room the other parts leave equally — the shorter ones kept whole, the
+//      longer ones cut to an equal share: a type in the middle (`Checkout…Event`), a value at
+//      its end, a list after the names that fit;
+//   3. only if what is kept and the call sites' `File.swift:LINE` alone pass the limit are the
+//      file names cut in the middle, keeping `.swift:LINE` (`Chec…del.swift:12`);
+//   4. a line still too long is cut at its end like a value, after its last call site and
+//      before its fix: a fix is never cut.
+// - A recipient's name is read in pieces (`namePieces(_:)`): its attributes kept; its type part
+//   (`Subscription(to: Checkout`) cut in the middle of the type while the words fit, then in
+//   the words (`Subs…Num`); a given name and an owner's type cut in the middle; a stream's
+//   buffering policy cut as a value; its call site cut as a call site. Any other name is one
+//   type: cut in the middle, its first two thirds and its last third.
 // - A value (an event's or an error's description) is cut at its end, never inside a word or a
 //   number (unless the word fills half the room), and marked ` […]`: `Checkout(id: 7, cents: […]`.
 // - A list of recipients or entries keeps as many names as fit — the last of them may be cut,
 //   to no less than half — then says `and 3 more`; the first is cut when even it does not fit.
+//   A list of one is cut as that name.
 // - Line breaks inside a name or a value read as spaces.
-// - A line whose fixed words and call sites alone are longer than the limit (file names of
-//   dozens of characters) is cut at its end like a value.
+// - Fixes are worded to fit a line with a call site whose file's name has 30 characters.
 
 /// The longest line, in characters, that the bus writes for a person to read.
 let lineLimit = 120
@@ -34,17 +40,25 @@ let valueCutMark = " […]"
 /// The mark where a name was cut, between its head and its call site.
 let nameCutMark = "…"
 
-/// A line a person reads, in parts: the bus's own words, which are kept, and the names, values
-/// and lists it shows, which are cut when the line would not fit.
+/// A line a person reads, in parts that say what they are: the bus's own words and a report's
+/// fix, which are kept, and the call sites, names, values and lists it shows, which are cut
+/// when the line would not fit.
 ///
-/// Written as a string with interpolations: `"dispatch(\(name: type)) at \(name: site)"`
-/// (`\(x)` is kept as it is; `name:`, `value:` and `names:` may be cut).
+/// Written as a string with interpolations:
+/// `"dispatch(\(name: type)) at \(site: origin): queue full; \(fix: fix)"` (`\(x)` is kept as
+/// it is; `site:`, `name:`, `value:` and `names:` may be cut; `fix:` is kept).
 struct ReadableLine: Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// One part of a line.
     enum Part: Sendable {
         /// The bus's own words: kept whole.
         case text(String)
-        /// A recipient's or a type's name: cut in the middle, keeping its call site.
+        /// What to do about a report: kept whole, whatever else is cut.
+        case fix(String)
+        /// A call site, `FILE:LINE`: loses its module folder first, and its `File.swift:LINE`
+        /// only in the middle of its file's name, last.
+        case site(fileID: String, line: String)
+        /// A recipient's or a type's name: cut in its pieces (``namePieces(_:)``), keeping a
+        /// recipient's attributes and call site.
         case name(String)
         /// A description: cut at its end, marked.
         case value(String)
@@ -54,18 +68,22 @@ struct ReadableLine: Sendable, ExpressibleByStringInterpolation, CustomStringCon
         /// The part, nothing cut.
         var full: String {
             switch self {
-            case .text(let text), .name(let text), .value(let text): text
+            case .text(let text), .fix(let text), .name(let text), .value(let text): text
+            case .site(let fileID, let line): fileID + ":" + line
             case .names(let names): names.joined(separator: ", ")
             }
         }
 
-        /// The part in at most `width` characters (more only where its rule cannot go lower).
-        func cut(to width: Int) -> String {
+        /// The pieces the cutting rules see (`fit(_:to:cuttingAtEnd:)`).
+        var pieces: [LinePiece] {
             switch self {
-            case .text(let text): text
-            case .name(let name): cutName(name, to: width)
-            case .value(let value): cutValue(value, to: width)
-            case .names(let names): cutNames(names, to: width)
+            case .text(let text): [.kept(text)]
+            case .fix(let fix): [.fix(fix)]
+            case .site(let fileID, let line): [.site(CallSite(fileID: fileID, line: line))]
+            case .name(let name): namePieces(name)
+            case .value(let value): [.value(value)]
+            case .names(let names) where names.count == 1: namePieces(names[0])
+            case .names(let names): [.names(names)]
             }
         }
 
@@ -73,6 +91,8 @@ struct ReadableLine: Sendable, ExpressibleByStringInterpolation, CustomStringCon
         func map(_ change: (String) -> String) -> Part {
             switch self {
             case .text(let text): .text(change(text))
+            case .fix(let fix): .fix(change(fix))
+            case .site(let fileID, let line): .site(fileID: change(fileID), line: line)
             case .name(let name): .name(change(name))
             case .value(let value): .value(change(value))
             case .names(let names): .names(names.map(change))
@@ -102,43 +122,36 @@ struct ReadableLine: Sendable, ExpressibleByStringInterpolation, CustomStringCon
         ReadableLine(parts: parts.map { $0.map(change) })
     }
 
-    /// The line in at most `width` characters.
-    ///
-    /// Line breaks in names and values read as spaces. When the line is longer than `width`,
-    /// each cuttable part keeps what it must (a name its call site and a first character, a
-    /// value its first character), and they share the rest of the room the words leave
-    /// equally: taken from the one with the least beyond that, each is kept whole when it fits
-    /// its equal share of what remains, and cut to that share otherwise. A line still too long
-    /// is cut at its end like a value.
+    /// The line in at most `width` characters, cut by the rules at the top of this file; line
+    /// breaks in names and values read as spaces.
     func fitted(to width: Int = lineLimit) -> String {
-        let parts = self.parts.map { part -> Part in
-            if case .text = part { return part }
-            return part.map(onOneLine)
+        fit(pieces.map(\.piece), to: width).joined()
+    }
+
+    /// The line in at most `width` characters once `escape` has rewritten the text the app
+    /// gave it — every part but the bus's words and fixes (a Mermaid diagram's source escapes
+    /// its syntax characters as entity codes, which are longer). The parts are cut as
+    /// ``fitted(to:)`` cuts them, to a narrower width while the escaped line is too long; an
+    /// entity code is never cut.
+    func fitted(to width: Int, escaping escape: (String) -> String) -> String {
+        let pieces = self.pieces
+        var target = width
+        while true {
+            let shown = fit(pieces.map(\.piece), to: target)
+            let line = zip(shown, pieces).map { $1.isAppText ? escape($0) : $0 }.joined()
+            if line.count <= width || target <= 0 { return line }
+            target -= line.count - width
         }
-        let whole = parts.map(\.full)
-        guard whole.reduce(0, { $0 + $1.count }) > width else { return whole.joined() }
-        var shown = whole
-        // The room left once the words and what each cuttable part keeps at the least (a call
-        // site, a first character) are counted; the parts share it, beyond their least.
-        var room = width
-        var cuttable: [(index: Int, least: Int, beyond: Int)] = []
-        for (index, part) in parts.enumerated() {
-            if case .text = part {
-                room -= whole[index].count
-            } else {
-                let least = min(part.cut(to: 0).count, whole[index].count)
-                cuttable.append((index, least, whole[index].count - least))
-                room -= least
+    }
+
+    /// Every part's pieces, in order, each with whether the app gave its text.
+    private var pieces: [(piece: LinePiece, isAppText: Bool)] {
+        parts.flatMap { part -> [(piece: LinePiece, isAppText: Bool)] in
+            switch part {
+            case .text, .fix: part.pieces.map { ($0, false) }
+            default: part.map(onOneLine).pieces.map { ($0, true) }
             }
         }
-        cuttable.sort { ($0.beyond, $0.index) < ($1.beyond, $1.index) }
-        for (taken, piece) in cuttable.enumerated() {
-            let share = max(room / (cuttable.count - taken), 0)
-            shown[piece.index] = parts[piece.index].cut(to: piece.least + share)
-            room -= max(shown[piece.index].count - piece.least, 0)
-        }
-        let line = shown.joined()
-        return line.count <= width ? line : cutValue(line, to: width)
     }
 
     /// Builds a line from a string literal and its interpolations.
@@ -153,12 +166,26 @@ struct ReadableLine: Sendable, ExpressibleByStringInterpolation, CustomStringCon
             if !literal.isEmpty { parts.append(.text(literal)) }
         }
 
-        /// Fixed text: the bus's words, a number, a call site.
+        /// Fixed text: the bus's words, a number.
         mutating func appendInterpolation(_ text: some Any) {
             parts.append(.text(String(describing: text)))
         }
 
-        /// A name that may be cut in the middle, keeping its call site.
+        /// What to do about a report, kept whole.
+        mutating func appendInterpolation(fix: String) { parts.append(.fix(fix)) }
+
+        /// A call site, `fileID:line`.
+        mutating func appendInterpolation(site fileID: String, line: Int) {
+            parts.append(.site(fileID: fileID, line: String(line)))
+        }
+
+        /// The call site of a dispatch or a post.
+        mutating func appendInterpolation(site origin: EventTrace.Origin) {
+            appendInterpolation(site: origin.fileID, line: origin.line)
+        }
+
+        /// A name that may be cut in its pieces, keeping a recipient's attributes and call
+        /// site.
         mutating func appendInterpolation(name: String) { parts.append(.name(name)) }
 
         /// A type's name, which may be cut in the middle.
