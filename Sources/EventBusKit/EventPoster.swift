@@ -39,7 +39,7 @@
 ///   thread's own posting order. None is lost or duplicated while the bus lives.
 /// - **Bounded.** The bus holds at most ``EventBus/maximumPosted`` posted events — waiting,
 ///   or taken and not yet delivered. ``post(_:fileID:line:)`` to a full bus answers
-///   ``PostReport/rejectedFull`` and the bus reports the refusal
+///   ``PostReport/rejectedFull`` and the bus reports it
 ///   (``EventBus/Problem/Kind/postRefused``); ``send(_:fileID:line:)`` waits for room
 ///   instead, and waiting sends go before any later post.
 /// - **After the bus is gone.** `post(_:)` is a no-op that returns ``PostReport/busGone``.
@@ -88,7 +88,7 @@ public struct EventPoster: Sendable {
     /// While the bus holds ``EventBus/maximumPosted`` posted events, it suspends; sends that
     /// wait are admitted oldest first, before any later post, as the bus delivers. Then it
     /// posts as ``post(_:fileID:line:)`` does. A producer that sends rather than posts runs
-    /// at the pace the bus delivers, and never has an event refused.
+    /// at the pace the bus delivers, and never has an event rejected.
     ///
     /// ```swift
     /// struct LineRead: Event, Sendable { let text: String }
