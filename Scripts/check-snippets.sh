@@ -3,7 +3,10 @@
 # ARCHITECTURE.md (when present), the DocC articles, and the examples in the `///` comments of
 # Sources/EventBusKit. Scripts/snippets.py writes them into a scratch package that depends on
 # this one (.build-snippets/package, one target per page), with the fixtures of
-# Scripts/snippet-prelude.swift that each page uses; one `swift build` compiles them all.
+# Scripts/snippet-prelude.swift that each page uses; a page's test blocks (`@Test`, `@Suite`,
+# `import Testing`) go in a test target of their own, with only the imports they show (an
+# import of the reader's app names the page's target). One `swift build --build-tests`
+# compiles them all.
 # Fails on any error, and on any warning except a wrapped block's unused local; the messages
 # name the page and line of the block. Blocks marked `<!-- snippet: partial -->` or
 # `<!-- snippet: apple-sdk -->` are skipped; `<!-- snippet: from PATH -->` blocks must be
@@ -17,7 +20,7 @@ python3 Scripts/snippets.py extract . "$package"
 # again. Touch them so their warnings are printed again even when they did not change.
 touch "$package"/Sources/*/*.swift
 status=0
-if swift build --package-path "$package" --scratch-path .build-snippets/build \
+if swift build --build-tests --package-path "$package" --scratch-path .build-snippets/build \
     > .build-snippets/build.log 2>&1; then
     python3 Scripts/snippets.py judge . .build-snippets/build.log || status=1
 else

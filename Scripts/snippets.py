@@ -14,7 +14,7 @@ DocC articles (Sources/EventBusKit/EventBusKit.docc/*.md) and the ```swift examp
 comments under Sources/EventBusKit.
 
 How a page compiles: every block of one page (or one source file's doc comments) goes into one
-file, in order. A block's declarations (types, protocols, extensions, functions, tests) stay at
+file, in order — its test blocks (below) into a second. A block's declarations (types, protocols, extensions, functions, tests) stay at
 file scope; its statements go, in order, into a function of their own
 (`@MainActor func block_LINE() async throws`), so two blocks may both say `let bus = …`.
 `#sourceLocation` points every error at the page and line it comes from.
@@ -24,12 +24,23 @@ small stand-ins for what the reader's app already has (`bus`, `Screen`, `log`, �
 only the fixtures whose names its blocks use and do not declare themselves (and the fixtures
 those need). The pages in SELF_CONTAINED_PAGES (README, Getting started) get none.
 
+Test blocks: a block that uses `@Test` or `@Suite`, or says `import Testing`, is a test, and a
+reader puts it in a test target. A page's test blocks compile in a test target of their own
+(one file, in order), with no fixture and only the imports they show — a page that shows a
+test says which. A test block's import of a module other than those in SYSTEM_MODULES (such
+as `@testable import MyApp`) names the reader's app: it is compiled as an import of the
+page's other blocks' module, which the test target depends on.
+
 Markers: an HTML comment on the line before a block's fence (GitHub and DocC do not show it).
   <!-- snippet: partial -->     a fragment (of a manifest, of a type); not compiled
   <!-- snippet: apple-sdk -->   needs an Apple SDK (SwiftUI); not compiled on Linux
   <!-- snippet: from PATH -->   an excerpt of PATH (a Swift file, or a folder of them), which
                                 the package compiles and tests: every non-blank line of the
-                                block must appear in one file there, in the same order
+                                block must appear in one file there, in the same order.
+                                A test block's lines must appear with their indentation (it
+                                stands at file scope there, so no suite around it lends it
+                                an attribute it does not show), after the imports it shows
+                                (but for the app's, which a test target here holds itself)
 The migration article's blocks are compiled in the Swift 5 language mode; every other page's in
 Swift 6 with `ExistentialAny` and `MemberImportVisibility` (they only make code stricter).
 """
@@ -43,6 +54,14 @@ SWIFT5_PAGES = {"Sources/EventBusKit/EventBusKit.docc/MigratingFromSwiftEventBus
 # the page itself shows.
 SELF_CONTAINED_PAGES = {"README.md", "Sources/EventBusKit/EventBusKit.docc/GettingStarted.md"}
 PRELUDE = "Scripts/snippet-prelude.swift"
+# What makes a block a test: it goes in a test target (see "Test blocks" above).
+TEST_BLOCK = re.compile(r"(?:^|\s)@(?:Test|Suite)\b|^\s*import\s+Testing\b")
+# The modules a test block may import as themselves; any other names the reader's app.
+SYSTEM_MODULES = {
+    "EventBusKit", "Testing", "XCTest", "Foundation", "Observation", "Dispatch",
+    "Synchronization", "Glibc", "Darwin", "Combine", "SwiftUI",
+}
+IMPORT = re.compile(r"^(\s*(?:@testable\s+)?import\s+)(\w+)\b")
 MARKER = re.compile(r"^\s*<!--\s*snippet:\s*(partial|apple-sdk|from\s+(\S+))\s*-->\s*$")
 DECL_KEYWORDS = (
     "struct|class|enum|protocol|actor|extension|func|typealias|import|init|deinit|macro|operator"
@@ -218,16 +237,44 @@ def swift_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def module_source(repo, name, blocks, prelude, self_contained=False):
-    """One page's file: imports, the fixtures it needs, its declarations, its statements."""
+def is_test_block(block):
+    """Whether the block is a test (`@Test`, `@Suite`, `import Testing`): it goes in a test target."""
+    in_comment = False
+    for line in block.lines:
+        code, in_comment = strip_comments(line, in_comment)
+        if TEST_BLOCK.search(code):
+            return True
+    return False
+
+
+def app_import(line):
+    """The module a test block's import line names when it is the reader's app, else None."""
+    m = IMPORT.match(strip_comments(line)[0])
+    return m.group(2) if m and m.group(2) not in SYSTEM_MODULES else None
+
+
+def with_app_module(block, app_module):
+    """The test block with its import of the reader's app made an import of `app_module`."""
+    lines = []
+    for line in block.lines:
+        if app_import(line):
+            line = IMPORT.sub(lambda m: m.group(1) + app_module, line, count=1)
+        lines.append(line)
+    return Block(block.path, block.line, lines, block.marker)
+
+
+def module_source(repo, name, blocks, prelude, self_contained=False, test=False):
+    """One page's file: imports, the fixtures it needs, its declarations, its statements.
+
+    A page's test file (`test`) gets no fixture and no import but those its blocks show."""
     split = [(b, split_block(b)) for b in blocks]
     declared = set()
     for _, chunks in split:
         for kind, _, lines in chunks:
             if kind == "decl":
                 declared |= set(DECLARED_NAME.findall("\n".join(strip_comments(l)[0] for l in lines)))
-    fixtures = [] if self_contained else fixtures_for(blocks, prelude, declared)
-    imports = ["import EventBusKit"]
+    fixtures = [] if self_contained or test else fixtures_for(blocks, prelude, declared)
+    imports = [] if test else ["import EventBusKit"]
     body = []
     for names, first, lines in fixtures:
         code = [l for l in lines if not l.startswith("import ")]
@@ -253,14 +300,19 @@ def module_source(repo, name, blocks, prelude, self_contained=False):
 
 
 def check_excerpt(repo, block, source):
-    """A `from` block's lines must appear, in order, in one Swift file of `source`."""
+    """A `from` block's lines must appear, in order, in one Swift file of `source`.
+
+    A test block's lines must appear with their indentation, so it stands at file scope
+    there, as it stands on the page; its import of the reader's app need not appear."""
     target = os.path.join(repo, source)
     files = sorted(glob.glob(os.path.join(target, "**", "*.swift"), recursive=True)) if os.path.isdir(target) else [target]
-    want = [l.strip() for l in block.lines if l.strip()]
+    test = is_test_block(block)
+    shape = (lambda l: l.rstrip()) if test else (lambda l: l.strip())
+    want = [shape(l) for l in block.lines if l.strip() and not (test and app_import(l))]
     for path in files:
         if not os.path.isfile(path):
             continue
-        have = [l.strip() for l in open(path, encoding="utf-8")]
+        have = [shape(l) for l in open(path, encoding="utf-8")]
         position = 0
         for line in want:
             try:
@@ -269,7 +321,8 @@ def check_excerpt(repo, block, source):
                 break
         else:
             return None
-    return f"{block.path}:{block.line}: not an excerpt of {source} (its lines do not appear there in order)"
+    where = " at file scope, with their indentation," if test else ""
+    return f"{block.path}:{block.line}: not an excerpt of {source} (its lines do not appear there{where} in order)"
 
 
 def pages(repo):
@@ -287,15 +340,20 @@ def package_manifest(repo, modules):
     dependency = os.path.relpath(repo, os.path.join(repo, ".build-snippets", "package"))
     identity = os.path.basename(os.path.abspath(repo)).lower()
     targets = []
-    for name, swift5 in modules:
+    for name, swift5, app_module in modules:
         settings = ('[.swiftLanguageMode(.v5)]' if swift5 else
                     '[.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility")]')
+        kind = "target" if app_module is None else "testTarget"
+        dependencies = [f'.product(name: "EventBusKit", package: "{identity}")']
+        if app_module:
+            dependencies.insert(0, f'"{app_module}"')
         targets.append(
-            f'        .target(name: "{name}", dependencies: [.product(name: "EventBusKit", package: "{identity}")], '
+            f'        .{kind}(name: "{name}", dependencies: [{", ".join(dependencies)}], '
             f"swiftSettings: {settings}),")
     return "\n".join([
         "// swift-tools-version: 6.2",
-        "// Generated by Scripts/snippets.py: the documentation's code blocks, one target per page.",
+        "// Generated by Scripts/snippets.py: the documentation's code blocks, one target per page",
+        "// (and one test target per page that shows tests).",
         "import PackageDescription",
         "",
         "let package = Package(",
@@ -321,7 +379,7 @@ def write_if_changed(path, text):
 
 def extract(repo, out):
     prelude = read_prelude(repo)
-    groups, problems, counts = [], [], {"compiled": 0, "partial": 0, "apple-sdk": 0, "from": 0}
+    groups, problems, counts = [], [], {"compiled": 0, "pages": 0, "tests": 0, "partial": 0, "apple-sdk": 0, "from": 0}
     for page in pages(repo):
         groups.append((page, markdown_blocks(page, open(os.path.join(repo, page), encoding="utf-8").read())))
     for source in sorted(glob.glob(os.path.join(repo, "Sources/EventBusKit/**/*.swift"), recursive=True)):
@@ -344,18 +402,33 @@ def extract(repo, out):
         if not compiled:
             continue
         counts["compiled"] += len(compiled)
+        counts["pages"] += 1
+        tests = [b for b in compiled if is_test_block(b)]
+        app = [b for b in compiled if not is_test_block(b)]
+        counts["tests"] += len(tests)
         name = module_name(path)
-        modules.append((name, path in SWIFT5_PAGES))
-        write_if_changed(os.path.join(out, "Sources", name, name + ".swift"), module_source(repo, name, compiled, prelude, path in SELF_CONTAINED_PAGES))
+        if app:
+            modules.append((name, path in SWIFT5_PAGES, None))
+            write_if_changed(os.path.join(out, "Sources", name, name + ".swift"),
+                             module_source(repo, name, app, prelude, path in SELF_CONTAINED_PAGES))
+        if tests:
+            if not app:
+                problems += [f"{b.path}:{b.line}: imports the app's module {app_import(l)}, but the page "
+                             "shows no app code for it" for b in tests for l in b.lines if app_import(l)]
+            tests = [with_app_module(b, name) for b in tests]
+            modules.append((name + "Tests", path in SWIFT5_PAGES, name if app else ""))
+            write_if_changed(os.path.join(out, "Sources", name + "Tests", name + "Tests.swift"),
+                             module_source(repo, name + "Tests", tests, prelude, test=True))
     # drop the targets of pages that have no block any more
-    for stale in set(os.listdir(os.path.join(out, "Sources"))) - {n for n, _ in modules}:
+    for stale in set(os.listdir(os.path.join(out, "Sources"))) - {m[0] for m in modules}:
         for f in glob.glob(os.path.join(out, "Sources", stale, "*")):
             os.remove(f)
         os.rmdir(os.path.join(out, "Sources", stale))
     write_if_changed(os.path.join(out, "Package.swift"), package_manifest(repo, modules))
     for problem in problems:
         print(problem)
-    print(f"snippets: {counts['compiled']} blocks from {len(modules)} pages and source files to compile; "
+    print(f"snippets: {counts['compiled']} blocks ({counts['tests']} of them tests, in test targets) "
+          f"from {counts['pages']} pages and source files to compile; "
           f"{counts['from']} excerpts checked, {counts['partial']} partial, {counts['apple-sdk']} need an Apple SDK")
     return 1 if problems else 0
 

@@ -1,6 +1,6 @@
 /// What ``EventBus/dispatch(_:fileID:line:)`` did with an event.
 ///
-/// Nothing is ever dropped without being counted in a report: an event the bus refuses is
+/// Nothing is ever dropped without being counted in a report: an event the bus rejects is
 /// reported by the dispatch that offered it, and events discarded at the drain budget are
 /// counted by the outermost dispatch.
 ///

@@ -62,7 +62,7 @@ extension EventBus {
     /// ```
     /// - Returns: The report of each posted event's dispatch, in posting order; each is an
     ///   outermost dispatch. A call made while the bus is delivering does nothing and returns
-    ///   `[]`: the posted events wait for the next call, so none is queued behind or refused
+    ///   `[]`: the posted events wait for the next call, so none is queued behind or rejected
     ///   by the delivery in progress.
     /// - Complexity: O(*p*) dispatches for *p* posted events.
     @discardableResult

@@ -1,8 +1,9 @@
 /// Routes events to the consumers and subscriptions that declared them, one event at a
 /// time, in a precise order.
 ///
-/// Register long-lived consumers at startup and dispatch events; each event reaches, in
-/// registration order, every recipient whose lists match its dynamic type:
+/// Register long-lived consumers at startup and dispatch events; each event reaches, by
+/// priority and then in registration order, every recipient whose lists match its dynamic
+/// type:
 ///
 /// ```swift
 /// let bus = EventBus()
@@ -12,17 +13,20 @@
 /// ```
 ///
 /// The rules (the article <doc:TheDeliveryContract> states them all):
-/// - **Order.** An event's recipients are called in registration order. Events are
-///   delivered one at a time, first in, first out: a dispatch made during delivery is
-///   queued and delivered after the current event has reached all of its recipients.
+/// - **Order.** An event's recipients are called by priority
+///   (``RecipientOptions/priority(_:)``), then in registration order. Events are delivered
+///   one at a time, first in, first out: a dispatch made during delivery is queued and
+///   delivered after the current event has reached all of its recipients.
 /// - **Snapshot.** An event's recipient list is fixed when its pass begins; a recipient
 ///   removed before its turn is skipped, one added during the pass waits for the next event.
 /// - **Announcements.** After each consumption the bus queues a ``DidConsumeEvent`` (only
 ///   while someone listens for it), and a ``NoConsumerEvent`` for an event that reached no
 ///   one (only while someone listens for that).
 /// - **Bounds.** At most `maximumPending` dispatched events wait; at most
-///   `maximumEventsPerDrain` events are delivered per outermost dispatch. Every refusal and
-///   discard is counted in a ``DispatchReport``.
+///   `maximumEventsPerDrain` events are delivered per outermost dispatch; at most
+///   `maximumPosted` posted events are held. A rejected dispatch, and every discard, is
+///   counted in a ``DispatchReport``; a rejected post answers ``PostReport/rejectedFull``
+///   (see ``EventPoster``).
 ///
 /// > Important: `EventBus` is not `Sendable`. It lives in one isolation domain — the main
 /// > actor, one actor, or one task — and the compiler keeps it there. Nothing on the
@@ -35,7 +39,7 @@ public final class EventBus {
     /// What a dispatch made during delivery does.
     public var reentrancy: Reentrancy { core.reentrancy }
     /// The most posted events the bus holds at once, waiting or taken and not yet delivered;
-    /// a post beyond them is refused (see ``EventPoster``).
+    /// a post beyond them is rejected (see ``EventPoster``).
     public let maximumPosted: Int
 
     /// The events discarded at the drain budget by drains that no caller received a report of.
@@ -127,9 +131,9 @@ public final class EventBus {
     ///   - maximumEventsPerDrain: The most events — dispatched, queued and announcements —
     ///     that one outermost dispatch delivers. Must be positive.
     ///   - reentrancy: ``Reentrancy/queue`` (the default) queues a dispatch made during
-    ///     delivery; ``Reentrancy/reject`` refuses it.
+    ///     delivery; ``Reentrancy/reject`` rejects it.
     ///   - maximumPosted: The most posted events the bus holds at once — waiting for its
-    ///     isolation, or taken and not yet delivered — beyond which a post is refused and a
+    ///     isolation, or taken and not yet delivered — beyond which a post is rejected and a
     ///     send waits. The default, 10,000, holds about 10 ms of a producer posting as fast
     ///     as a thread can (about 1 µs a post), so a burst passes whole, in about 1 MB (72
     ///     bytes an event, plus what the events themselves hold). Must be positive.
@@ -182,10 +186,11 @@ public final class EventBus {
     /// Delivers an event to its recipients, or queues it when the bus is already delivering.
     ///
     /// Called while the bus is idle, this is the *outermost* dispatch: it delivers the event
-    /// to its recipients in registration order, then every event queued meanwhile, first in,
-    /// first out, until the queue is empty or `maximumEventsPerDrain` events were delivered.
+    /// to its recipients (by priority, then in registration order), then every event queued
+    /// meanwhile, first in, first out, until the queue is empty or `maximumEventsPerDrain`
+    /// events were delivered.
     /// Called while delivering (from a recipient), it admits the event to the queue
-    /// (``DispatchReport/queued``), or refuses it when `maximumPending` dispatched events
+    /// (``DispatchReport/queued``), or rejects it when `maximumPending` dispatched events
     /// are already waiting or the policy is ``Reentrancy/reject``.
     ///
     /// ```swift

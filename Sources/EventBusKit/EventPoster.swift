@@ -40,7 +40,7 @@
 ///   thread's own posting order. None is lost or duplicated while the bus lives.
 /// - **Bounded.** The bus holds at most ``EventBus/maximumPosted`` posted events — waiting,
 ///   or taken and not yet delivered. ``post(_:fileID:line:)`` to a full bus answers
-///   ``PostReport/rejectedFull`` and the bus reports the refusal
+///   ``PostReport/rejectedFull`` and the bus reports it
 ///   (``EventBus/Problem/Kind/postRefused``, once per line that posted);
 ///   ``send(_:fileID:line:)`` waits for room instead, and a send that found no room goes
 ///   before any post or send that begins after it.
@@ -91,7 +91,7 @@ public struct EventPoster: Sendable {
     /// found no room keeps its place from that moment, and is admitted before any post or send
     /// that began after it, as the bus delivers. Then it posts as ``post(_:fileID:line:)``
     /// does. A producer that sends rather than posts runs at the pace the bus delivers, and
-    /// never has an event refused.
+    /// never has an event rejected.
     ///
     /// ```swift
     /// struct LineRead: Event, Sendable { let text: String }

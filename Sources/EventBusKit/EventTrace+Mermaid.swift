@@ -7,7 +7,7 @@ extension EventTrace {
     /// pass's sequence and its event, and under them the line that dispatched or posted it,
     /// when recorded (`3. Num(2)<br/>at App/A.swift:8`): from `App` for an outermost dispatch,
     /// from the recipient that dispatched for a nested one, and — dashed — from the recipient
-    /// an announcement is about. `Note` lines mark an event that reached no one, a refused
+    /// an announcement is about. `Note` lines mark an event that reached no one, a rejected
     /// dispatch, a stream's drop, a subscription's failure and the drain budget's discards,
     /// and, first, how many earlier passes were overwritten.
     ///

@@ -18,7 +18,7 @@ extension EventTrace {
         @nonexhaustive(warn)
     #endif
     public enum Note {
-        /// A dispatch made during the pass was refused: its event, the report
+        /// A dispatch made during the pass was rejected: its event, the report
         /// ``EventBus/dispatch(_:fileID:line:)`` returned (``DispatchReport/rejectedFull`` or
         /// ``DispatchReport/rejectedReentrant``), and the recipient that made it (`nil` when
         /// no recipient was running, e.g. from a `deinit`).

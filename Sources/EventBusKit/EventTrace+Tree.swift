@@ -5,7 +5,7 @@ extension EventTrace {
     /// pass a recipient caused, `from the bus` for an announcement the bus raised itself), the
     /// line that dispatched or posted it (`at Module/File.swift:12`, its
     /// ``Record/origin``, when recorded) and whom it reached, in call order (`no one` when it reached no one). A pass sits under
-    /// the pass that caused it, after that pass's notes (`!` lines: a refused dispatch, a
+    /// the pass that caused it, after that pass's notes (`!` lines: a rejected dispatch, a
     /// drop, a failure, the discards); passes with no recorded cause are roots, in delivery
     /// order. A pass whose cause was overwritten is a root that names its cause's sequence.
     /// An announcement about the event of the pass that caused it is labelled with that pass

@@ -7,7 +7,7 @@
 /// ``Record/recipients`` it was delivered to in call order, and its ``Record/cause`` — `nil`
 /// for an outermost dispatch, otherwise the pass that was running and the recipient that
 /// dispatched (or the consumer an announcement is about). What was not a delivery is in
-/// ``Record/notes``: a refused dispatch, a stream's drop, a subscription's failure, the drain
+/// ``Record/notes``: a rejected dispatch, a stream's drop, a subscription's failure, the drain
 /// budget's discards. An event that reached no one has empty ``Record/recipients``. Its memory
 /// follows what it holds — those records and the names of the recipients they reached —
 /// however many recipients have come and gone while it ran.

@@ -1,15 +1,18 @@
 /// A consumer that records what it receives, for tests of code that dispatches events.
 ///
 /// To assert what your code dispatched, who dispatched it and who received it, start an
-/// ``EventTrace`` instead (see <doc:SeeingAnEventFlow>): it sees every pass without a
-/// recipient of its own. Register a recorder where a test needs a consumer to stand in for
-/// a real one, or to count what one consumer with given lists receives.
+/// ``EventTrace`` instead (see <doc:SeeingAnEventFlow>): it records every pass without being
+/// a recipient, so the bus behaves in the test as it does in the app. Register a recorder
+/// where the test needs a recipient to be there: to stand in for a consumer the app
+/// registers, when the code under test acts differently while no one listens (it asks
+/// ``EventBus/hasRecipients(for:)``), or to see what a consumer with given lists receives.
 ///
 /// ```swift
-/// let recorder = RecordingConsumer(willConsume: [NavigationEvent.self])
-/// bus.register(recorder)
+/// // Stands in for the flow controller the app registers at launch.
+/// let flow = RecordingConsumer(name: "FlowController", willConsume: [NavigationEvent.self])
+/// bus.register(flow)
 /// screen.tapNext()
-/// #expect(recorder.events.count == 1)
+/// #expect(flow.events.count == 1)
 /// ```
 public final class RecordingConsumer: EventConsumer, CustomStringConvertible {
     /// The event types to receive; read by the bus at registration.

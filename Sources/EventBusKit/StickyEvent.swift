@@ -2,7 +2,7 @@
 ///
 /// The bus keeps the latest value of each sticky dynamic type, stored when its pass begins
 /// (even if the pass reaches no one or is stopped); a sticky event that is still queued, or
-/// was refused or discarded, is not the latest. Read it with ``EventBus/latest(_:)``, forget
+/// was rejected or discarded, is not the latest. Read it with ``EventBus/latest(_:)``, forget
 /// it with ``EventBus/clearLatest(_:)``, and let a new recipient receive it first by asking
 /// for a replay: ``EventConsumer/replaysLatest``, or
 /// ``RecipientOptions/replaysLatest-type.property`` in the options of any listening form

@@ -45,60 +45,6 @@ import Testing
         #expect(try await waitForCheckout(on: bus) == 3)
     }
 
-    @Test func aDispatchedItemUpdatesTheCartModel() {
-        let bus = EventBus()
-        let cart = CartModel(bus: bus)
-
-        bus.dispatch(ItemAdded(name: "tea", quantity: 2))
-        bus.dispatch(ItemAdded(name: "cup", quantity: 1))
-
-        #expect(cart.itemCount == 3)
-        #expect(cart.lastAdded == "cup")
-    }
-
-    @Test func checkingOutDispatchesTheCountTheCartShows() {
-        let bus = EventBus()
-        let recorder = RecordingConsumer(willConsume: [CheckoutRequested.self])
-        bus.register(recorder)
-        let cart = CartModel(bus: bus)
-        bus.dispatch(ItemAdded(name: "tea", quantity: 2))
-
-        cart.checkOut()
-
-        let seen = recorder.recorded(CheckoutRequested.self).map(\.itemCount)
-        #expect(seen == [2])
-    }
-
-    @Test func theCartsSubscriptionsEndWithTheCart() {
-        let bus = EventBus()
-        let unheard = RecordingConsumer(willConsume: [NoConsumerEvent.self])
-        bus.register(unheard)
-        weak var released: CartModel?
-        do {
-            let cart = CartModel(bus: bus)
-            released = cart
-            bus.dispatch(ItemAdded(name: "tea", quantity: 1))
-        }
-
-        #expect(released == nil)  // the subscriptions did not keep it alive
-        bus.dispatch(ItemAdded(name: "cup", quantity: 1))
-        #expect(unheard.events.count == 1)  // the cup reached no one
-    }
-
-    @Test func thePriceBoardReadsWhatWasDispatchedThenEndsWithTheBus() async {
-        var bus: EventBus? = EventBus()
-        let board = PriceBoard()
-        let prices = bus!.events(of: PriceChanged.self)
-        bus!.dispatch(PriceChanged(cents: 499))
-        bus!.dispatch(PriceChanged(cents: 525))
-
-        bus = nil  // the stream finishes once its buffered prices are read
-        await board.follow(prices)
-
-        #expect(board.latestCents == 525)
-        #expect(board.updates == 2)
-    }
-
     @Test func theCheckoutFlowRegisteredAtLaunchReceivesTheCartsCheckout() {
         let services = AppServices()
         let cart = CartModel(bus: services.bus)

@@ -103,31 +103,32 @@ import Testing
                   PageViewEvent → AnalyticsMediator
                 """)
     }
+}
 
-    // The example of the article "Seeing an event flow", as it is printed there.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    @Test func claimingTellsTheScreenThePrizeIsGone() throws {
-        let app = PrizeApplication(
-            analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(),
-            tracing: true)
-        let trace = try #require(app.trace)
-        app.perform(.open(.screenThree))
-        app.perform(.claim)
+// The example of the article "Seeing an event flow", as it is printed there: at file scope,
+// with the attributes it needs, so that it compiles as shown outside this suite.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor @Test func claimingTellsTheScreenThePrizeIsGone() throws {
+    let app = PrizeApplication(
+        analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(),
+        tracing: true)
+    let trace = try #require(app.trace)
+    app.perform(.open(.screenThree))
+    app.perform(.claim)
 
-        let claim = try #require(
-            trace.records(of: UserClaimRewardEvent.self).first)
-        #expect(claim.cause == nil)  // the user tapped it
-        let claimed = trace.records(of: RewardClaimedStateEvent.self)
-        #expect(
-            claimed.map(\.cause) == [
-                .init(sequence: claim.sequence, recipient: "RewardModel")
-            ])
-        // The screen's observation of the reward state, named by its line
-        let screen = "PrizeApp/ScreenController.swift:58"
-        #expect(
-            claimed.map(\.recipients) == [
-                ["Subscription(to: RewardClaimedStateEvent, at: \(screen))"]
-            ])
-        #expect(trace.recorded(UserQualifiedForRewardEvent.self).count == 1)
-    }
+    let claim = try #require(
+        trace.records(of: UserClaimRewardEvent.self).first)
+    #expect(claim.cause == nil)  // the user tapped it
+    let claimed = trace.records(of: RewardClaimedStateEvent.self)
+    #expect(
+        claimed.map(\.cause) == [
+            .init(sequence: claim.sequence, recipient: "RewardModel")
+        ])
+    // The screen's observation of the reward state, named by its line
+    let screen = "PrizeApp/ScreenController.swift:58"
+    #expect(
+        claimed.map(\.recipients) == [
+            ["Subscription(to: RewardClaimedStateEvent, at: \(screen))"]
+        ])
+    #expect(trace.recorded(UserQualifiedForRewardEvent.self).count == 1)
 }
