@@ -11,7 +11,7 @@ struct ManyTypesEntry {
     /// An instance, made once, outside the timed loop.
     let event: any Event
     /// Subscribes a closure that counts on `consumer`: `bus.subscribe(to: Type.self) { … }`.
-    let subscribe: (EventBus, CountingConsumer) -> Subscription
+    let subscribe: (EventBus, CountingConsumer) -> EventSubscription
 }
 
 /// The kinds of event the many-types scenarios dispatch.

@@ -100,7 +100,7 @@ actor PostingHome {
     /// What the subscription and the problem handler count.
     private let tally = DeliveryTally()
     /// Keeps the counting subscription alive.
-    private var subscription: Subscription?
+    private var subscription: EventSubscription?
 
     /// Subscribes the counter and makes the poster, here: from now on the bus delivers posts
     /// on this actor on its own.

@@ -14,7 +14,7 @@ extension EventBus {
     public func subscribe<T: Event>(
         to type: T.Type, priority: Int, replayingLatest: Bool = false,
         fileID: String = #fileID, line: Int = #line, _ handler: @escaping (T) -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             to: type, options: [.priority(priority), Self.replay(replayingLatest)],
             fileID: fileID, line: line, handler)
@@ -26,7 +26,7 @@ extension EventBus {
     public func subscribe<T: Event>(
         to type: T.Type, replayingLatest: Bool, fileID: String = #fileID, line: Int = #line,
         _ handler: @escaping (T) -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             to: type, options: Self.replay(replayingLatest), fileID: fileID, line: line, handler)
     }
@@ -42,7 +42,7 @@ extension EventBus {
     public func subscribe<T: Event, Owner: AnyObject>(
         to type: T.Type, owner: Owner, priority: Int, replayingLatest: Bool = false,
         fileID: String = #fileID, line: Int = #line, _ handler: @escaping (Owner, T) -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             to: type, owner: owner, options: [.priority(priority), Self.replay(replayingLatest)],
             fileID: fileID, line: line, handler)
@@ -57,7 +57,7 @@ extension EventBus {
     public func subscribe<T: Event, Owner: AnyObject>(
         to type: T.Type, owner: Owner, replayingLatest: Bool, fileID: String = #fileID,
         line: Int = #line, _ handler: @escaping (Owner, T) -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             to: type, owner: owner, options: Self.replay(replayingLatest), fileID: fileID,
             line: line, handler)
@@ -73,7 +73,7 @@ extension EventBus {
     public func subscribe<T: Event>(
         to type: T.Type, priority: Int = 0, replayingLatest: Bool = false,
         fileID: String = #fileID, line: Int = #line, throwing handler: @escaping (T) throws -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             to: type, options: [.priority(priority), Self.replay(replayingLatest)],
             fileID: fileID, line: line, handler)
@@ -88,7 +88,7 @@ extension EventBus {
     public func subscribe<C: EventCategory>(
         to category: C.Type, priority: Int, replayingLatest: Bool = false,
         fileID: String = #fileID, line: Int = #line, _ handler: @escaping (C.Member) -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             to: category, options: [.priority(priority), Self.replay(replayingLatest)],
             fileID: fileID, line: line, handler)
@@ -99,7 +99,7 @@ extension EventBus {
     public func subscribe<C: EventCategory>(
         to category: C.Type, replayingLatest: Bool, fileID: String = #fileID, line: Int = #line,
         _ handler: @escaping (C.Member) -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             to: category, options: Self.replay(replayingLatest), fileID: fileID, line: line,
             handler)
@@ -116,7 +116,7 @@ extension EventBus {
         to category: C.Type, owner: Owner, priority: Int, replayingLatest: Bool = false,
         fileID: String = #fileID, line: Int = #line,
         _ handler: @escaping (Owner, C.Member) -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             to: category, owner: owner,
             options: [.priority(priority), Self.replay(replayingLatest)], fileID: fileID,
@@ -131,7 +131,7 @@ extension EventBus {
     public func subscribe<C: EventCategory, Owner: AnyObject>(
         to category: C.Type, owner: Owner, replayingLatest: Bool, fileID: String = #fileID,
         line: Int = #line, _ handler: @escaping (Owner, C.Member) -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             to: category, owner: owner, options: Self.replay(replayingLatest), fileID: fileID,
             line: line, handler)
@@ -147,7 +147,7 @@ extension EventBus {
         to category: C.Type, priority: Int = 0, replayingLatest: Bool = false,
         fileID: String = #fileID, line: Int = #line,
         throwing handler: @escaping (C.Member) throws -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             to: category, options: [.priority(priority), Self.replay(replayingLatest)],
             fileID: fileID, line: line, handler)

@@ -44,7 +44,7 @@ extension EventBus {
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (T) throws -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             ClosureRecipient(
                 .subscription, listing: T.self, handler, where: predicate, options,
@@ -60,7 +60,7 @@ extension EventBus {
     /// again, and the bus drops the entry (releasing the closure) when a pass next meets it,
     /// or at the latest when the registry is next swept. Its lifetime is the owner's: the
     /// returned token may be discarded (dropping it does not end the subscription; calling
-    /// ``Subscription/cancel()`` on it does). Otherwise as
+    /// ``EventSubscription/cancel()`` on it does). Otherwise as
     /// ``subscribe(to:options:where:fileID:line:_:)-(T.Type,_,_,_,_,_)``.
     ///
     /// ```swift
@@ -95,7 +95,7 @@ extension EventBus {
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (Owner, T) throws -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             ClosureRecipient(
                 T.self, owner: owner, handler, where: predicate, options, fileID: fileID,
@@ -142,7 +142,7 @@ extension EventBus {
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (C.Member) throws -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             ClosureRecipient(
                 .subscription, listing: C.self, handler, where: predicate, options,
@@ -176,7 +176,7 @@ extension EventBus {
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping (Owner, C.Member) throws -> Void
-    ) -> Subscription {
+    ) -> EventSubscription {
         subscribe(
             ClosureRecipient(
                 C.self, owner: owner, handler, where: predicate, options, fileID: fileID,

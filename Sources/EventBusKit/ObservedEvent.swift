@@ -31,7 +31,7 @@
         /// object, so releasing the object ends the subscription.
         private let storage: ObservedEventStorage
         /// The subscription, ended when the object goes.
-        private let subscription: Subscription
+        private let subscription: EventSubscription
 
         /// An object following the events `listed` covers that `predicate` accepts, each a
         /// `Value`, stored as `storing` says: for a type, as ``howLatestIsStored(type:)``

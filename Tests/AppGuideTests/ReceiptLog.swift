@@ -4,7 +4,7 @@ import EventBusKit
 @MainActor
 final class ReceiptLog {
     private(set) var lines: [String] = []
-    private var tokens: Set<Subscription> = []
+    private var tokens: Set<EventSubscription> = []
 
     func start(on bus: EventBus) {
         bus.subscribe(to: CheckoutRequested.self) { [weak self] request in

@@ -128,7 +128,7 @@ typealias NumBuffering = AsyncStream<Num>.Continuation.BufferingPolicy
     @Test func aTokenIsKeptInAnArrayToo() {
         let bus = EventBus()
         var calls = 0
-        var tokens: [Subscription] = []
+        var tokens: [EventSubscription] = []
         bus.subscribe(to: Num.self) { _ in calls += 1 }.store(in: &tokens)
         bus.dispatch(Num(1))
         #expect(tokens.count == 1)

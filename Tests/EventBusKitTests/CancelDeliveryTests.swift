@@ -77,7 +77,7 @@ import Testing
         let bus = EventBus()
         let trace = Trace()
         var answer: Bool?
-        var token: Subscription?
+        var token: EventSubscription?
         do {
             let captured = Token { answer = bus.cancelDelivery() }
             token = bus.subscribe(to: Other.self) { _ in withExtendedLifetime(captured) {} }

@@ -15,7 +15,7 @@ private final class WaitHolder {
 private func holdTheDeliveryOfOne(
     on bus: EventBus, poster: EventPoster, startingTheWaitIn waiter: WaitHolder,
     thenAskingForASweep sweepAsked: Bool
-) -> Subscription {
+) -> EventSubscription {
     bus.subscribe(to: Num.self) { number in
         guard number.value == 1 else { return }
         let queued = DispatchSemaphore(value: 0)

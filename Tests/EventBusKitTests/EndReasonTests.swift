@@ -25,7 +25,7 @@ import Testing
     @Test func eachWayARecipientEndsRecordsItsReason() {
         let bus = EventBus()
         let cancelled = bus.subscribe(to: Num.self) { _ in }
-        var dropped: Subscription? = bus.subscribe(to: Num.self) { _ in }
+        var dropped: EventSubscription? = bus.subscribe(to: Num.self) { _ in }
         let consumer = RecordingConsumer(willConsume: [Num.self])
         bus.register(consumer)
         var weaklyHeld: RecordingConsumer? = RecordingConsumer(willConsume: [Num.self])
@@ -62,7 +62,7 @@ import Testing
     @Test func theBusGoingEndsOnlyTheRecipientsNoOtherEndClaimedFirst() {
         var bus: EventBus? = EventBus()
         let live = bus!.subscribe(to: Num.self) { _ in }
-        var dropped: Subscription? = bus!.subscribe(to: Num.self) { _ in }
+        var dropped: EventSubscription? = bus!.subscribe(to: Num.self) { _ in }
         let droppedEnd = dropped!.ending
         dropped = nil  // ended, and not yet removed: the bus has had no call since
         bus = nil

@@ -61,7 +61,7 @@ import Testing
     @Test func aPredicateThatEndsItsOwnSubscriptionGetsNoCall() {
         let bus = EventBus()
         let trace = Trace()
-        var token: Subscription?
+        var token: EventSubscription?
         token = bus.subscribe(
             to: Num.self,
             where: { _ in

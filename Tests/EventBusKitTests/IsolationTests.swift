@@ -16,7 +16,7 @@ actor CountingService {
     private let bus = EventBus()
     private let recorder = RecordingConsumer(willConsume: [Num.self])
     private let closureTrace = Trace()
-    private var tokens: Set<Subscription> = []
+    private var tokens: Set<EventSubscription> = []
 
     init() {
         bus.register(recorder)

@@ -49,7 +49,7 @@ import Testing
     @Test func aCancelledSubscriptionReleasesItsClosure() {
         let bus = EventBus()
         weak var weakCapture: Trace?
-        let token: Subscription
+        let token: EventSubscription
         do {
             let captured = Trace()
             weakCapture = captured
@@ -65,7 +65,9 @@ import Testing
     @Test func droppingTheTokenEndsTheSubscription() {
         let bus = EventBus()
         let trace = Trace()
-        var token: Subscription? = bus.subscribe(to: Num.self) { trace.entries.append("S\($0)") }
+        var token: EventSubscription? = bus.subscribe(to: Num.self) {
+            trace.entries.append("S\($0)")
+        }
         bus.dispatch(Num(1))
         #expect(token?.isActive == true)
         token = nil
@@ -78,7 +80,7 @@ import Testing
         let bus = EventBus()
         let trace = Trace()
         weak var weakCapture: Trace?
-        var token: Subscription?
+        var token: EventSubscription?
         do {
             let captured = Trace()
             weakCapture = captured
@@ -111,7 +113,7 @@ import Testing
 
     @Test func theTokenDoesNotRetainTheBus() {
         weak var weakBus: EventBus?
-        var token: Subscription?
+        var token: EventSubscription?
         do {
             let bus = EventBus()
             weakBus = bus
@@ -146,7 +148,7 @@ import Testing
     @Test func deallocatingTheBusReleasesEveryConsumerAndClosure() {
         weak var weakConsumer: RecordingConsumer?
         weak var weakCapture: Trace?
-        var token: Subscription?
+        var token: EventSubscription?
         do {
             let bus = EventBus()
             let consumer = RecordingConsumer(willConsume: [Num.self])

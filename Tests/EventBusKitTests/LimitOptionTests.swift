@@ -8,7 +8,7 @@ import Testing
     @Test func aSubscriptionReceivesAtMostItsLimitAndEndsBeforeItsLastCall() {
         let bus = EventBus()
         var seen: [String] = []
-        var token: Subscription?
+        var token: EventSubscription?
         token = bus.subscribe(to: Num.self, options: .limit(2)) { number in
             seen.append("S\(number) active: \(token?.isActive == true)")
             bus.dispatch(Num(number.value + 10))  // not delivered to it again after its last

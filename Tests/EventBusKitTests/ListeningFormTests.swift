@@ -236,12 +236,14 @@ enum PretendCategory: EventCategory {
 }
 
 /// Subscribes to `category` through generic code, as the app's own helper would.
-func subscribeGenerically<C: EventCategory>(to category: C.Type, on bus: EventBus) -> Subscription {
+func subscribeGenerically<C: EventCategory>(to category: C.Type, on bus: EventBus)
+    -> EventSubscription
+{
     bus.subscribe(to: category) { _ in }
 }
 
 /// Subscribes to `type` through generic code: for `AllEvent`, the typed form is the one compiled.
-func subscribeGenerically<T: Event>(toType type: T.Type, on bus: EventBus) -> Subscription {
+func subscribeGenerically<T: Event>(toType type: T.Type, on bus: EventBus) -> EventSubscription {
     bus.subscribe(to: type) { _ in }
 }
 

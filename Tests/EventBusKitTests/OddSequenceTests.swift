@@ -23,7 +23,7 @@ private final class OddDeinitAction {
 /// Something a subscription's closure owns: a token of its own, whose closure traces
 /// `inner<n>`.
 private final class OddTokenBox {
-    let token: Subscription
+    let token: EventSubscription
     init(tracingOn bus: EventBus, into trace: Trace) {
         token = bus.subscribe(to: Num.self) { trace.entries.append("inner\($0)") }
     }
@@ -43,7 +43,7 @@ private final class OddMortalConsumer: EventConsumer {
 
 /// A generic helper that subscribes to whatever type it is given: the path on which a
 /// wildcard can reach `subscribe(to:)` at run time.
-private func oddListen<E: Event>(to type: E.Type, on bus: EventBus) -> Subscription {
+private func oddListen<E: Event>(to type: E.Type, on bus: EventBus) -> EventSubscription {
     bus.subscribe(to: type) { _ in }
 }
 
@@ -218,7 +218,7 @@ private final class OddBusOwner {
     @Test func aRecipientThatCancelsItselfFinishesItsCallAndIsNeverCalledAgain() {
         let bus = EventBus()
         let trace = Trace()
-        var token: Subscription?
+        var token: EventSubscription?
         token = bus.subscribe(to: Num.self) { num in
             token?.cancel()
             trace.entries.append("S\(num)")
@@ -474,7 +474,7 @@ private final class OddBusOwner {
 @Suite(.noUnexpectedProblems) struct StandInCallTests {
     /// The stand-in for a subscription to `PageViewEvent`, taken from an announcement.
     private func standIn(on bus: EventBus, _ handler: @escaping (PageViewEvent) -> Void)
-        -> (any EventConsumer, Subscription)
+        -> (any EventConsumer, EventSubscription)
     {
         let logger = RecordingConsumer(willConsume: [DidConsumeEvent.self])
         bus.register(logger)

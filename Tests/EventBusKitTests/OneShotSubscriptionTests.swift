@@ -22,7 +22,7 @@ import Testing
         let bus = EventBus()
         var seen: [String] = []
         var activeInHandler: Bool?
-        var once: Subscription?
+        var once: EventSubscription?
         once = bus.subscribe(to: Num.self, options: .once) { number in
             seen.append("S\(number)")
             activeInHandler = once?.isActive

@@ -35,7 +35,7 @@ final class ChatService {
     /// What its own subscription, made in `init` after the poster, received.
     private(set) var seen: [Int] = []
     private let problemRecorder = ProblemRecorder()
-    private var token: Subscription?
+    private var token: EventSubscription?
 
     /// The kinds of problem its bus reported.
     var problems: [EventBus.Problem.Kind] { problemRecorder.problems.map(\.kind) }

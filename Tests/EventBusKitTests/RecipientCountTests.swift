@@ -7,7 +7,7 @@ import Testing
 @MainActor @Suite(.noUnexpectedProblems) struct RecipientCountTests {
     @Test func aDroppedOneShotTokenStopsCountingAndTheRouteBuiltAfterRemovesIt() {
         let bus = EventBus()
-        var token: Subscription? = bus.subscribe(to: Num.self, options: .once) { _ in }
+        var token: EventSubscription? = bus.subscribe(to: Num.self, options: .once) { _ in }
         #expect(bus.recipientCount == 1)
         token = nil
         #expect(bus.recipientCount == 0)

@@ -195,7 +195,7 @@ final class TestClock {
     struct Broken: Error {}
 
     /// A bus with a subscription that throws on every `Num`, and the recorder of its problems.
-    private static func failingBus() -> (EventBus, ProblemRecorder, Subscription) {
+    private static func failingBus() -> (EventBus, ProblemRecorder, EventSubscription) {
         let bus = EventBus()
         let recorder = ProblemRecorder()
         bus.onProblem = { recorder.problems.append($0) }

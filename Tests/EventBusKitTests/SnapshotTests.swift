@@ -7,7 +7,7 @@ import Testing
         // dispatches 2 → A1, A2, C2.
         let bus = EventBus()
         let trace = Trace()
-        var tokens: [Subscription] = []
+        var tokens: [EventSubscription] = []
         let b = TraceConsumer("B", [Num.self], trace: trace)
         let a = TraceConsumer("A", [Num.self], trace: trace) { event in
             guard (event as? Num)?.value == 1 else { return }
@@ -24,7 +24,7 @@ import Testing
     @Test func aSubscriptionCancelledBeforeItsTurnIsSkipped() {
         let bus = EventBus()
         let trace = Trace()
-        var token: Subscription?
+        var token: EventSubscription?
         bus.register(
             TraceConsumer("A", [Num.self], trace: trace) { _ in token?.cancel() })
         token = bus.subscribe(to: Num.self) { trace.entries.append("S\($0)") }

@@ -122,7 +122,7 @@ import Testing
         bus.dispatch(Volume(1))
         let late = TraceConsumer("R", [Mood.self, Volume.self], trace: trace)
         late.replaysLatest = true
-        var lateToken: Subscription?
+        var lateToken: EventSubscription?
         bus.register(
             TraceConsumer("A", [Num.self], trace: trace) { _ in
                 bus.register(late)

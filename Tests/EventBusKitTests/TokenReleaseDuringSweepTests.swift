@@ -18,8 +18,8 @@ private final class SweepParcel: Event, Sendable {}
         @Test func aTokenReleasedWhileTheBusSweepsIsSweptNextTimeAndItsClosureReleased() {
             let bus = EventBus()
             weak var capturedByLate: SweepCapture?
-            var early: Subscription?
-            var late: Subscription?
+            var early: EventSubscription?
+            var late: EventSubscription?
             do {
                 let capture = SweepCapture()
                 capturedByLate = capture
@@ -43,7 +43,7 @@ private final class SweepParcel: Event, Sendable {}
         @Test func aStreamEndedWhileTheBusSweepsIsSweptNextTimeAndReleased() {
             let bus = EventBus()
             weak var buffered: SweepParcel?
-            var early: Subscription? = bus.subscribe(to: SweepParcel.self) { _ in }
+            var early: EventSubscription? = bus.subscribe(to: SweepParcel.self) { _ in }
             var stream: AsyncStream<SweepParcel>? = bus.events(of: SweepParcel.self)
             do {
                 let parcel = SweepParcel()

@@ -7,7 +7,7 @@ import Testing
 /// nonisolated `deinit` Swift gives it, so its tokens are deinitialized on whichever thread
 /// releases it last.
 @MainActor final class TokenHoldingModel {
-    var tokens: Set<Subscription> = []
+    var tokens: Set<EventSubscription> = []
 
     init(bus: EventBus, counter: DeliveryCounter, captures: LiveCount) {
         let capture = CountedCapture(captures)

@@ -145,7 +145,7 @@ final class StressRecorder {
 actor PosterOwningService {
     let bus: EventBus
     private let recorder = StressRecorder()
-    private var tokens: Set<Subscription> = []
+    private var tokens: Set<EventSubscription> = []
 
     init(maximumPending: Int, maximumPosted: Int = 10_000) {
         bus = EventBus(maximumPending: maximumPending, maximumPosted: maximumPosted)
@@ -186,16 +186,16 @@ func unisolatedPoster(of bus: EventBus) -> EventPoster {
 /// `@unchecked Sendable` is sound: `token` is written once in `init` and then touched only
 /// by `release()`, which the test calls from one task, after the sender has let go of it.
 final class TokenHandOff: @unchecked Sendable {
-    private var token: Subscription?
+    private var token: EventSubscription?
 
-    init(_ token: Subscription) { self.token = token }
+    init(_ token: EventSubscription) { self.token = token }
 
     /// Drops the token on the calling thread.
     func release() { token = nil }
 }
 
 /// Drops `token` on a new thread and returns once that thread has finished.
-func releaseOnAnotherThread(_ token: consuming Subscription) {
+func releaseOnAnotherThread(_ token: consuming EventSubscription) {
     let handOff = TokenHandOff(consume token)  // from here on the thread holds the only reference
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {

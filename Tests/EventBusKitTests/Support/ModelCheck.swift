@@ -42,7 +42,7 @@ enum ModelCheck {
                 ?? differs("alive owners", model.ownersAlive, bus.ownersAlive)
                 ?? differs("isRegistered", model.registered, bus.registered)
                 ?? differs("print(bus)'s recipients", model.shownNames, bus.shownNames)
-                ?? differs("Subscription.isActive", model.tokenActive, bus.tokenActive)
+                ?? differs("EventSubscription.isActive", model.tokenActive, bus.tokenActive)
                 ?? differs("latest(_:) of \(ModelEntry.latestQueries)", model.latest, bus.latest)
                 ?? differs("unattendedDiscards", model.unattendedDiscards, bus.unattendedDiscards)
                 ?? differs(

@@ -215,8 +215,8 @@ enum ModelEntry: String, CaseIterable, Hashable {
         on bus: EventBus, owner: AnyObject? = nil, options: RecipientOptions,
         accepts: ((any Event) -> Bool)? = nil, tag: String,
         _ handler: @escaping (any Event) -> Void
-    ) -> Subscription {
-        func subscribe<T: Event>(to type: T.Type) -> Subscription {
+    ) -> EventSubscription {
+        func subscribe<T: Event>(to type: T.Type) -> EventSubscription {
             let predicate = accepts.map { accepts in { (event: T) in accepts(event) } }
             guard let owner else {
                 return bus.subscribe(

@@ -89,7 +89,7 @@ final class ModelHarness {
     private var owners: [ModelOwner?]
     private var everyOwner: [WeakReference<ModelOwner>] = []
     private var slotGeneration: [Int]
-    private var tokens: [Subscription?]
+    private var tokens: [EventSubscription?]
     private var slotSubscriptionGeneration: [Int]
 
     private var log = ModelStepLog()
@@ -295,9 +295,9 @@ final class ModelHarness {
         // not end it, strongly (the bus releases the closure when it removes the
         // subscription).
         final class OwnToken {
-            weak var weakToken: Subscription?
-            var ownerBoundToken: Subscription?
-            var token: Subscription? { ownerBoundToken ?? weakToken }
+            weak var weakToken: EventSubscription?
+            var ownerBoundToken: EventSubscription?
+            var token: EventSubscription? { ownerBoundToken ?? weakToken }
         }
         let own = OwnToken()
         let options = RecipientOptions(

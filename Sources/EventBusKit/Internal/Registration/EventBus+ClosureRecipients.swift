@@ -11,8 +11,8 @@ extension EventBus {
     /// (such as `next`) never builds the description: its fields go straight to the stand-in,
     /// with no generic metadata looked up for `ClosureRecipient<T>`.
     @inline(__always)
-    func subscribe<T>(_ closure: ClosureRecipient<T>) -> Subscription {
-        Subscription(
+    func subscribe<T>(_ closure: ClosureRecipient<T>) -> EventSubscription {
+        EventSubscription(
             bus: self, recipient: add(closure),
             endsOnDeinit: closure.owner == nil ? ensureInbox() : nil)
     }
@@ -22,7 +22,7 @@ extension EventBus {
     /// public `subscribe` form.
     @inline(__always)
     func subscribe<T>(_ closure: ClosureRecipient<T>, typed: Bool, call: StaticString)
-        -> Subscription
+        -> EventSubscription
     {
         Self.checkListening(closure.listed, typed: typed, options: closure.options, call: call)
         return subscribe(closure)

@@ -17,10 +17,10 @@
 /// subscription and releases the closure before it returns.
 ///
 /// ```swift
-/// var tokens: Set<Subscription> = []
+/// var tokens: Set<EventSubscription> = []
 /// bus.subscribe(to: Tick.self) { tick in print(tick) }.store(in: &tokens)
 /// ```
-public final class Subscription: Hashable {
+public final class EventSubscription: Hashable {
     private weak var bus: EventBus?
     private let recipient: Recipient
     /// The bus's inbox, reached from any thread to ask for a sweep; `nil` for an
@@ -65,7 +65,7 @@ public final class Subscription: Hashable {
     /// Keeps this token in `set` (the subscription lives as long as the set holds it).
     ///
     /// - Parameter set: Where to keep the token.
-    public func store(in set: inout Set<Subscription>) {
+    public func store(in set: inout Set<EventSubscription>) {
         set.insert(self)
     }
 
@@ -74,12 +74,12 @@ public final class Subscription: Hashable {
     ///
     /// - Parameter collection: Where to keep the token.
     public func store<C: RangeReplaceableCollection>(in collection: inout C)
-    where C.Element == Subscription {
+    where C.Element == EventSubscription {
         collection.append(self)
     }
 
     /// Tokens are equal when they are the same token.
-    public static func == (lhs: Subscription, rhs: Subscription) -> Bool { lhs === rhs }
+    public static func == (lhs: EventSubscription, rhs: EventSubscription) -> Bool { lhs === rhs }
 
     /// Hashes the token's identity.
     public func hash(into hasher: inout Hasher) {
