@@ -40,8 +40,10 @@ final class TestClock {
             withExtendedLifetime(failing) {}
         }
         // The bus goes: what it held is the eighth report.
-        #expect(recorder.problems.map(\.count) == [1, 9, 90, 3_600, 3_600, 3_600, 3_600, 3_500])
-        #expect(recorder.problems.map(\.count).reduce(0, +) == 18_000)
+        let counts: [Int] = [1, 9, 90, 3_600, 3_600, 3_600, 3_600, 3_500]
+        #expect(recorder.problems.map(\.count) == counts)
+        let total: Int = recorder.problems.map(\.count).reduce(0, +)
+        #expect(total == 18_000)
         #expect(Set(recorder.problems.map(\.kind)) == [.unhandledFailure])
         #expect(recorder.problems[1].message.contains("threw Broken() on Num (and 8 more like it)"))
     }
