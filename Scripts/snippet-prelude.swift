@@ -51,7 +51,7 @@ func push(_ screen: Screen) {}
 @MainActor let flowController = FlowController()
 
 // fixture: tokens
-@MainActor var tokens: Set<Subscription> = []
+@MainActor var tokens: Set<EventSubscription> = []
 
 // fixture: poster
 @MainActor let poster = bus.poster()
