@@ -57,7 +57,7 @@ private func holdTheDeliveryOfOne(
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aWaitQueuedWhileTheOwnersCallDeliversReturnsWhenThatCallHasDelivered() async {
         let (waiting, wait) = await waitQueuedWhile(
             delivering: { $0.dispatch(Other()) }, byHand: false)
@@ -65,7 +65,7 @@ private func holdTheDeliveryOfOne(
         #expect(await wait?.value == true)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aWaitQueuedWhileDeliverPostedDeliversReturnsWhenItHasDelivered() async {
         let (waiting, wait) = await waitQueuedWhile(
             delivering: { $0.deliverPosted() }, byHand: true)
@@ -73,7 +73,7 @@ private func holdTheDeliveryOfOne(
         #expect(await wait?.value == true)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aWaitQueuedBeforeASweepIsAskedReturnsOnceTheCallHasSwept() async {
         let (waiting, wait) = await waitQueuedWhile(
             delivering: { $0.dispatch(Other()) }, byHand: false, thenAskingForASweep: true)

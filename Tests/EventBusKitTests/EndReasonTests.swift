@@ -71,7 +71,7 @@ import Testing
         #expect(!live.isActive)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aWaitWhoseEventAPassClaimedIsTracedByItsNameThoughItsTimerFiresMeanwhile() async throws {
         let bus = EventBus()
         var announced: [String] = []
@@ -144,7 +144,7 @@ import Testing
         #expect(bus.recipientCount == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aWaitWhoseTimerEndedItThrowsTimedOutThoughAPassRemovesItBeforeTheTimerResumesIt() async {
         let bus = EventBus()
         var others: [Int] = []
@@ -167,7 +167,7 @@ import Testing
         withExtendedLifetime(other) {}
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aWaitWhoseTimerEndedItThrowsTimedOutThoughItsBusGoesBeforeTheTimerResumesIt() async {
         final class Model { var bus: EventBus? = EventBus() }
         let model = Model()
@@ -185,7 +185,7 @@ import Testing
         await #expect(throws: EventBus.WaitError.timedOut) { try await waiting.value }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aWaitWhoseTimerEndedItThrowsTimedOutThoughItsTaskIsCancelledBeforeTheTimerResumesIt()
         async
     {
@@ -203,7 +203,7 @@ import Testing
         #expect(bus.recipientCount == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aWaitWhoseTaskIsCancelledBeforeItsTimerClaimsThrowsCancellationError() async {
         let bus = EventBus()
         let timer = HeldTimer(at: .fired)
@@ -220,7 +220,7 @@ import Testing
         #expect(bus.recipientCount == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aWaitWhoseBusGoesBeforeItsTimerClaimsThrowsBusDeallocated() async {
         final class Model { var bus: EventBus? = EventBus() }
         let model = Model()

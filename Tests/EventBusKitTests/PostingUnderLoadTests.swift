@@ -52,7 +52,7 @@ final class ChatService {
 /// Contract §15.1: a poster made where the bus knows no actor strands nothing: the owner's
 /// next call delivers what waits, first; the first wait is reported, once.
 @MainActor @Suite(.noUnexpectedProblems) struct StrandedPosterTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func anActorsInitMadeThePosterAndItsNextDispatchDeliversThePostsFirst() async {
         let chat = ChatActor()
         let poster = chat.poster
@@ -72,7 +72,7 @@ final class ChatService {
                 + "bus's actor, or deliverPosted()")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aPlainClassMadeOnTheMainActorDeliversThePostsAtItsNextDispatch() async {
         let service = ChatService()
         let poster = service.poster
@@ -94,7 +94,7 @@ final class ChatService {
         #expect(service.problems == [.postsAwaitDelivery])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aWaitForDeliveryReturnsAtTheOwnersNextCall() async {
         let service = ChatService()
         let poster = service.poster
@@ -220,7 +220,7 @@ final class ChatService {
         withExtendedLifetime(token) {}
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aSendWaitsForRoomThenPostsBeforeALaterPost() async throws {
         let (bus, poster, _) = handDeliveredBus(maximumPosted: 1)
         let seen = RecordingConsumer(willConsume: [Num.self])
@@ -235,7 +235,7 @@ final class ChatService {
         #expect(seen.recorded(Num.self).map(\.value) == [1, 2])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aCancelledSendPostsNothingAndThrows() async throws {
         let (bus, poster, _) = handDeliveredBus(maximumPosted: 1)
         let seen = RecordingConsumer(willConsume: [Num.self])
@@ -250,7 +250,7 @@ final class ChatService {
         #expect(seen.recorded(Num.self).map(\.value) == [1])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aSendToAGoneBusAndASendWaitingWhenTheBusGoesAnswerBusGone() async throws {
         var bus: EventBus? = EventBus(maximumPosted: 1)
         bus!.onProblem = { _ in }
@@ -268,7 +268,7 @@ final class ChatService {
 /// Contract §15.3: a drain of posted events on the bus's actor delivers a slice, then leaves
 /// the actor to its other work; slicing never reorders, drops or refuses an event.
 @MainActor @Suite(.noUnexpectedProblems) struct SlicedDrainTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func otherWorkOnTheActorRunsBetweenSlicesAndNothingIsReordered() async {
         let bus = EventBus()
         let poster = bus.poster()

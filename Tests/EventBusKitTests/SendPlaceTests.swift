@@ -42,7 +42,7 @@ private actor Answers {
 /// is admitted throws and posts nothing, whatever other sends do meanwhile. Each test holds a
 /// send between finding no room and waiting (`SendHook`), where it once had no place.
 @Suite(.noUnexpectedProblems) struct SendPlaceTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aPostThatBeginsAfterASendFoundNoRoomDoesNotGoBeforeIt() async throws {
         let inbox = fullInbox()
         let answers = Answers()
@@ -58,7 +58,7 @@ private actor Answers {
         #expect(takeValues(inbox) == [3])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aSendThatBeginsAfterASendFoundNoRoomGoesAfterIt() async throws {
         let inbox = fullInbox()
         let answers = Answers()
@@ -79,7 +79,7 @@ private actor Answers {
         #expect(takeValues(inbox) == [3, 4])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit)
     func aSendCancelledBeforeItIsAdmittedPostsNothingWhateverALaterSendDoes() async throws {
         let inbox = fullInbox()
         let answers = Answers()
