@@ -128,7 +128,10 @@ extension EventBus {
     ) -> Bool {
         guard let inbox, !isDelivering, !postedDrainRuns else { return false }
         postedDrainRuns = true
-        defer { postedDrainRuns = false }
+        defer {
+            posted.letGoOfHandedOut()  // delivered means let go: as the drain returns
+            postedDrainRuns = false
+        }
         let isSlice = drain == .slice
         if !isSlice { take(from: inbox) }
         let start = isSlice ? ContinuousClock.now : nil

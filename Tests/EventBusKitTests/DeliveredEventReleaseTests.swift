@@ -49,4 +49,21 @@ private final class Snapshot: Event, Sendable {
         #expect(snapshot() == nil)
         withExtendedLifetime(bus) {}
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSliceThatLeavesEventsWaitingLetsGoOfWhatItDelivered() async {
+        let bus = EventBus()
+        let poster = bus.poster()  // on the main actor: it delivers there, a slice at a time
+        let snapshot = postSnapshot(to: poster)
+        // More than one slice holds, all taken at once: the first slice ends, events waiting.
+        let count = EventBus.postedEventsPerSlice + 1
+        var heldAtTheLast: Bool?
+        let token = bus.subscribe(to: Num.self) { num in
+            if num.value == count { heldAtTheLast = snapshot() != nil }
+        }
+        for value in 1...count { poster.post(Num(value)) }
+        #expect(await poster.waitUntilDelivered())
+        #expect(heldAtTheLast == false)  // the slice that delivered it had returned
+        withExtendedLifetime(token) {}
+    }
 }

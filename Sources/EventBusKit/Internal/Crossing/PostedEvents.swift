@@ -4,28 +4,43 @@
 /// what a slice leaves waits here, on the bus's isolation, for the next one. Each event still
 /// counts against the inbox's capacity until its dispatch returns (`Inbox.undelivered`).
 ///
-/// Delivered means let go: an item handed out is no longer held here, so an event nothing else
-/// keeps is released as its dispatch ends. The items are held last first, so that handing one
-/// out is `popLast()`, a move that holds nothing back.
+/// Delivered means let go: the drain that handed items out lets go of them as it returns
+/// (``letGoOfHandedOut()``), so an event nothing else keeps is released by the time the call
+/// that delivered it returns. Items are handed out in take order, by index: no pass reorders
+/// them, and handing one out changes nothing in the array, so the dispatch loop holds no
+/// mutable access to it across anything the optimizer cannot see into.
 struct PostedEvents {
-    /// The items not handed out, the oldest last.
+    /// The items taken; those before `next` were handed out and wait to be let go of.
     private var items: [Inbox.Item] = []
+    /// The slot of the oldest item not handed out.
+    private var next = 0
 
     /// Whether every event taken was handed out.
-    var isEmpty: Bool { items.isEmpty }
+    var isEmpty: Bool { next == items.count }
 
     /// Takes the items of `taken`, in order, after what is held; leaves `taken` empty.
     mutating func append(_ taken: inout [Inbox.Item]) {
         guard !taken.isEmpty else { return }
-        taken.reverse()  // in place: the take's array is held by no one else
         if isEmpty {
-            swap(&items, &taken)
+            swap(&items, &taken)  // what was handed out goes, with its storage
+            next = 0
         } else {
             // A slice left some: the new ones are handed out after them.
-            taken.append(contentsOf: items)
-            swap(&items, &taken)
+            letGoOfHandedOut()
+            items.append(contentsOf: taken)
         }
         taken = []
+    }
+
+    /// Lets go of the items handed out: the end of the drain that delivered them.
+    mutating func letGoOfHandedOut() {
+        guard next > 0 else { return }
+        if isEmpty {
+            items = []
+        } else {
+            items.removeSubrange(..<next)
+        }
+        next = 0
     }
 
     /// Takes every event held and not handed out, and resumes the barriers among them with
@@ -38,13 +53,15 @@ struct PostedEvents {
             case .barrier(let continuation): continuation.resume(returning: false)
             }
         }
+        letGoOfHandedOut()
         return events
     }
 
-    /// Hands out the oldest item held, and holds it no more.
+    /// Hands out the oldest item held; it is let go of at ``letGoOfHandedOut()``.
     ///
     /// - Precondition: Not ``isEmpty``.
     mutating func takeNext() -> Inbox.Item {
-        items.removeLast()
+        defer { next += 1 }
+        return items[next]
     }
 }

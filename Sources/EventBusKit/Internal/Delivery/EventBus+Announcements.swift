@@ -31,11 +31,12 @@ extension EventBus {
     }
 
     /// The rest of ``announceConsumption(by:_:of:ofAnnouncement:watchedBy:)``, out of line:
-    /// the loop keeps one test.
+    /// the loop keeps one test. It takes the recipient and the consumer owned: the caller's
+    /// retain of each is the one the announcement keeps, with no release after the call.
     @inline(never)
     private func announceConsumptionIfHeard<Watcher: PassWatcher>(
-        by recipient: Recipient, _ consumer: any EventConsumer, of event: any Event,
-        ofAnnouncement isAnnouncement: Bool, watchedBy watcher: Watcher
+        by recipient: consuming Recipient, _ consumer: consuming any EventConsumer,
+        of event: any Event, ofAnnouncement isAnnouncement: Bool, watchedBy watcher: Watcher
     ) {
         if DeliveryCore.announcesConsumption(
             ofAnnouncement: isAnnouncement,
