@@ -173,9 +173,9 @@ extension EventBus {
     @discardableResult
     private func take(from inbox: Inbox) -> Bool {
         let batch = inbox.takeAll()
-        if batch.sweep { removeEndedRecipients() }
+        removeEnded(in: batch)
         recordInboxReports(batch)
-        posted.append(batch.items)
+        if !batch.items.isEmpty { posted.append(batch.items) }
         return !batch.items.isEmpty
     }
 

@@ -25,6 +25,7 @@ final class Inbox: Sendable {
     /// What a drain takes from the inbox.
     struct Batch {
         var items: [Item]
+        /// Whether every ended recipient is to be swept (a stream's, or a waiter's, ended).
         var sweep: Bool
         /// The posts refused since the last take, if any.
         var refused: Refusal?
@@ -33,7 +34,13 @@ final class Inbox: Sendable {
         var waited: ReadableLine?
         /// Whether the posting thread printed that wait already (the bus had no handler).
         var waitWasPrinted = false
+        /// The recipients whose tokens ended them, to remove (when not ``sweep``).
+        var ended = EndedRecipients()
     }
+
+    /// The most ended recipients the inbox lists for the bus; beyond them it asks for a
+    /// sweep of all, which finds them too.
+    static let endedListLimit = 256
 
     /// Posts refused because the inbox was full: how many, and the first.
     struct Refusal: Sendable, Equatable {
@@ -53,6 +60,10 @@ final class Inbox: Sendable {
         var cancelledSends: Set<Int> = []
         var lastAdmittedSend = -1
         var sweepRequested = false
+        /// The recipients tokens ended since the last take (see ``EndedRecipient``).
+        var endedByTokens = EndedRecipients()
+        /// Whether the bus has ended recipients to remove.
+        var sweepPending: Bool { sweepRequested || !endedByTokens.isEmpty }
         /// A drain was scheduled and has not begun (`drainBegins()`); taking the inbox does not
         /// end it.
         var drainScheduled = false
@@ -109,7 +120,7 @@ final class Inbox: Sendable {
         let (answer, effects) = state.withLock { state -> (Bool?, Effects) in
             guard state.isOpen else { return (false, Effects()) }
             let nothingAhead =
-                state.items.isEmpty && state.sends.isEmpty && !state.sweepRequested
+                state.items.isEmpty && state.sends.isEmpty && !state.sweepPending
                 && undelivered.value == 0
             if nothingAhead { return (true, Effects()) }
             state.items.append(.barrier(continuation))
@@ -131,6 +142,21 @@ final class Inbox: Sendable {
         drainer?.scheduleDrain()
     }
 
+    /// Asks the bus to remove, on its isolation, `ended`, which its token ended: with no
+    /// sweep of the other recipients (unless too many wait, see ``endedListLimit``).
+    func requestSweep(of ended: Recipient) {
+        let drainer = state.withLock { state -> BusDrainer? in
+            guard state.isOpen else { return nil }
+            if state.endedByTokens.count < Self.endedListLimit {
+                state.endedByTokens.append(ended)
+            } else {
+                state.sweepRequested = true
+            }
+            return Self.claimDrain(&state)
+        }
+        drainer?.scheduleDrain()
+    }
+
     /// Sets how to reach the bus on its isolation, and schedules a drain for whatever
     /// already waits. The first drainer stays: the compiler keeps a bus on the isolation
     /// it vended a poster or a stream from.
@@ -138,7 +164,7 @@ final class Inbox: Sendable {
         let scheduled = state.withLock { state -> BusDrainer? in
             guard state.isOpen, state.drainer == nil else { return nil }
             state.drainer = drainer
-            let hasWork = !state.items.isEmpty || state.sweepRequested
+            let hasWork = !state.items.isEmpty || state.sweepPending
             return hasWork ? Self.claimDrain(&state) : nil
         }
         scheduled?.scheduleDrain()
@@ -154,7 +180,7 @@ final class Inbox: Sendable {
     var waitingSends: Int { state.withLock { $0.sends.count } }
 
     /// Whether anything waits for the bus: items, or a sweep request.
-    var hasWork: Bool { state.withLock { !$0.items.isEmpty || $0.sweepRequested } }
+    var hasWork: Bool { state.withLock { !$0.items.isEmpty || $0.sweepPending } }
 
     /// Tells the inbox whether the bus has a problem handler (the posting thread then prints
     /// nothing of its own).
@@ -176,9 +202,11 @@ final class Inbox: Sendable {
         state.withLock { state in
             let batch = Batch(
                 items: state.items, sweep: state.sweepRequested, refused: state.refused,
-                waited: state.waitToReport, waitWasPrinted: !state.problemsHaveHandler)
+                waited: state.waitToReport, waitWasPrinted: !state.problemsHaveHandler,
+                ended: state.endedByTokens)
             state.items.removeAll()
             state.sweepRequested = false
+            state.endedByTokens = EndedRecipients()
             // `drainScheduled` stays: the scheduled drain has not begun, and only its
             // beginning lets a post schedule another (else drains pile up on the actor).
             state.refused = nil
@@ -207,6 +235,7 @@ final class Inbox: Sendable {
         let (items, sends, reports) = state.withLock { state in
             state.isOpen = false
             state.drainer = nil
+            state.endedByTokens = EndedRecipients()  // the bus removes every recipient
             let taken = (
                 state.items, state.sends,
                 Batch(

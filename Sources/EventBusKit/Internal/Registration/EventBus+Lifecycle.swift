@@ -21,22 +21,37 @@ extension EventBus {
             if isDelivering { checkDrainingThread(call) } else { checkIsolation(call) }
         #endif
         let consumer = description.consumer
-        guard registeredRecipient(for: consumer) == nil else { return nil }
-        // App code (list, priority and replay getters), outside any recipient's call.
-        let (lists, priority, replays) = outsideRecipientCall {
-            (
-                MatchList(of: consumer, category: category(named:)),
-                options.priority ?? consumer.priority,
-                options.replaysLatest ?? consumer.replaysLatest
-            )
-        }
-        if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
-            recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
-        }
+        let lists: MatchList
+        let priority: Int
+        let replays: Bool
         // A stand-in names itself (its label reads the name); a consumer's name is the
         // recipient's.
-        let name = description.isStandIn ? nil : options.name.map(ProblemLog.oneLine)
-        if !description.isStandIn { recordIfItReachesNothing(consumer, named: name, lists: lists) }
+        var name: String? = nil
+        if case .standIn(let standIn) = description.subject {
+            // The bus's own: new (never registered already), its lists made by the bus, its
+            // priority and replay the options' alone. No app code to run.
+            lists = standIn.lists
+            priority = options.priority ?? 0
+            replays = options.replaysLatest ?? false
+        } else {
+            guard registeredRecipient(for: consumer) == nil else { return nil }
+            // App code (list, priority and replay getters), outside any recipient's call.
+            let willConsume: [any Event.Type]
+            let excludeList: [any Event.Type]
+            (willConsume, excludeList, priority, replays) = outsideRecipientCall {
+                (
+                    consumer.willConsume, consumer.excludeList,
+                    options.priority ?? consumer.priority,
+                    options.replaysLatest ?? consumer.replaysLatest
+                )
+            }
+            lists = consumerLists(willConsume: willConsume, excludeList: excludeList)
+            if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
+                recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
+            }
+            name = options.name.map(ProblemLog.oneLine)
+            recordIfItReachesNothing(consumer, named: name, lists: lists)
+        }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.value.count * 2)
@@ -79,6 +94,15 @@ extension EventBus {
         releaseOutsideRecipientCall(consume released)
     }
 
+    /// Removes what `batch`, taken from the inbox, says ended: every ended recipient when it
+    /// asks for a sweep, otherwise the recipients their tokens ended (each found at once).
+    func removeEnded(in batch: Inbox.Batch) {
+        if batch.sweep { return removeEndedRecipients() }
+        guard !batch.ended.isEmpty else { return }
+        let released = changeRegistry { $0.removeEnded(batch.ended) }
+        releaseOutsideRecipientCall(consume released)
+    }
+
     /// The bus is going away: refuse later posts, finish its streams, and release every
     /// recipient.
     func tearDown() {
@@ -99,9 +123,25 @@ extension EventBus {
         release(afterAccess: changeRegistry { $0.removeAll() })
     }
 
+    /// The lists of a consumer that read `willConsume` and `excludeList`: the ones made the
+    /// last time these arrays were read, if the cache kept them (see ``ListsCache``).
+    private func consumerLists(
+        willConsume: [any Event.Type], excludeList: [any Event.Type]
+    ) -> MatchList {
+        if let known = registry.value.consumerLists.lists(
+            willConsume: willConsume, excludeList: excludeList)
+        {
+            return known
+        }
+        let lists = MatchList(
+            willConsume: willConsume, excludeList: excludeList, category: category(named:))
+        registry.value.consumerLists.keep(lists)
+        return lists
+    }
+
     /// The category a list entry names, or `nil` when it names a type: a run-time conformance
     /// check, answered once per entry type.
-    private func category(named entry: any Event.Type) -> (any _EventCategory.Type)? {
+    func category(named entry: any Event.Type) -> (any _EventCategory.Type)? {
         let id = ObjectIdentifier(entry)
         if let known = entryCategories[id] { return known }
         let category = MatchList.category(named: entry)
@@ -112,9 +152,15 @@ extension EventBus {
     /// The recipient registered for `consumer`, if it is still alive. (The liveness check, a
     /// weak load, is made after the access to the registry.)
     func registeredRecipient(for consumer: any EventConsumer) -> Recipient? {
-        guard let found = registry.value.recipient(withID: ObjectIdentifier(consumer)),
-            found.consumer === consumer
-        else { return nil }
+        let found: Recipient?
+        if let consumer = registry.value.recipient(withID: ObjectIdentifier(consumer)) {
+            found = consumer
+        } else if let standIn = consumer as? StandIn {
+            found = registry.value.recipient(ofStandIn: standIn)  // not in the identity table
+        } else {
+            return nil
+        }
+        guard let found, found.consumer === consumer else { return nil }
         return found
     }
 

@@ -33,6 +33,8 @@ final class Recipient {
     // checks.
     private(set) var traceNameIndex = 0
     private(set) var traceGeneration = -1
+    /// Its index in the registry's list (see `Registry.remove(_:)`); the registry's alone.
+    var slot = 0
 
     /// Remembers the index of this recipient's name in the trace's names numbered
     /// `generation` (a trace's `namesGeneration`).
@@ -148,9 +150,7 @@ final class Recipient {
         self.callOrder = callOrder
         self.id = ObjectIdentifier(consumer)
         self.lists = lists
-        self.listensForConsumption = lists.matches(
-            EventKind(announcement: DidConsumeEvent.self),
-            value: lists.excludedCategories.isEmpty ? nil : DidConsumeEvent.probe)
+        self.listensForConsumption = lists.listensForConsumption
         if let call {
             self.strong = consumer
             self.unretained = UnretainedConsumer(consumer, call: call, state: state.word)
@@ -167,6 +167,12 @@ final class Recipient {
         guard isActive else { return nil }
         if isOwnerBound && owner == nil { return nil }
         return strong ?? weak
+    }
+
+    /// For a recipient whose consumer is one of the bus's stand-ins, and which is still
+    /// registered, the bus (which the stand-in holds weakly); `nil` otherwise.
+    var standInBus: EventBus? {
+        (strong as? StandIn)?.bus
     }
 
     /// Sets `gate`, the bits that send a pass to its checked path for this recipient (see
