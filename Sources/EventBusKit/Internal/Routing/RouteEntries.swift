@@ -46,8 +46,19 @@ final class RouteEntries {
     /// reads this one or when this one is full.
     func copy(reserving extra: Int) -> RouteEntries {
         RouteEntries(
-            all, capacity: hasRoom(for: extra) ? slots.capacity : slots.capacity * 2,
-            latest: latest)
+            copying: self, capacity: hasRoom(for: extra) ? slots.capacity : slots.capacity * 2)
+    }
+
+    /// A copy of `other`'s entries but its tombstones, with room for `capacity`, made slot
+    /// by slot (no array in between: a registry change during a pass copies the pass's
+    /// route).
+    private init(copying other: RouteEntries, capacity: Int) {
+        slots = SlotBuffer(capacity: max(4, capacity))
+        latest = other.latest
+        for index in 0..<other.count where !other.slots[index].isTombstone {
+            slots.initialize(count, to: other.slots[index])
+            count += 1
+        }
     }
 
     /// The entry at `index` (maybe a tombstone).
