@@ -135,7 +135,7 @@ extension EventBus {
         }
         let lists = MatchList(
             willConsume: willConsume, excludeList: excludeList, category: category(named:))
-        registry.value.consumerLists.keep(lists, recipients: registry.value.count)
+        registry.value.consumerLists.keep(lists)
         return lists
     }
 

@@ -8,11 +8,9 @@
 /// changed if its owner mutates it. (Arrays of metatypes are never bridged, so reading their
 /// storage copies nothing.) A consumer whose lists are computed makes new arrays on each
 /// read: it misses, and its lists are kept in place of nothing useful, so the cache is
-/// emptied whenever it holds more than ``limit`` lists or four times the registry's recipients,
-/// whichever is more: it holds the lists of at most about as many recipients as are
-/// registered.
+/// emptied whenever it holds ``limit`` lists.
 struct ListsCache {
-    /// The most lists it keeps while the registry holds few recipients.
+    /// The most lists it keeps.
     static let limit = 1_024
 
     private var entries = IdentityTable<(excludeList: UInt, lists: MatchList)>()
@@ -27,9 +25,9 @@ struct ListsCache {
     }
 
     /// Keeps `lists`, made from their own `willConsume` and `excludeList`, in place of any
-    /// made from the same `willConsume`, in a registry of `recipients` recipients.
-    mutating func keep(_ lists: MatchList, recipients: Int) {
-        if entries.count >= max(Self.limit, 4 * recipients) { entries.removeAll() }
+    /// made from the same `willConsume`.
+    mutating func keep(_ lists: MatchList) {
+        if entries.count >= Self.limit { entries.removeAll() }
         let key = Self.key(lists.willConsume, lists.excludeList)
         entries.set((key.exclude, lists), forAddress: key.will)
     }

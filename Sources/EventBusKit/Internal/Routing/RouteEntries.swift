@@ -44,6 +44,7 @@ final class RouteEntries {
 
     /// A copy with the same entries and room for `extra` more, for a change while a pass
     /// reads this one or when this one is full.
+    @inline(never)  // the uncommon case: kept out of the changes that need no copy
     func copy(reserving extra: Int) -> RouteEntries {
         RouteEntries(
             copying: self, capacity: hasRoom(for: extra) ? slots.capacity : slots.capacity * 2)
