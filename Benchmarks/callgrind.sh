@@ -42,6 +42,15 @@ if [[ ${#ids[@]} -eq 0 ]]; then
         types-e50-n1-class/eventbuskit-subscribe types-e50-n1-struct/direct
         types-e50-n1-struct/eventbuskit-register types-e50-n1-struct/eventbuskit-subscribe
         churn/eventbuskit-register-deregister churn/typekeyeddictionary-on-off
+        churn/eventbuskit-subscribe-cancel churn/eventbuskit-subscribe-drop
+        churn-10k-fifo/eventbuskit-subscribe-cancel churn-10k-fifo/eventbuskit-register-deregister
+        churn-10k-spread/eventbuskit-subscribe-cancel
+        churn-10k-spread/eventbuskit-register-deregister
+        churn-class/eventbuskit-subscribe-cancel churn-category/eventbuskit-subscribe-cancel
+        viewlife/typekeyeddictionary viewlife/eventbuskit
+        come-and-go/asyncstream-and-its-continuation-made-and-finished
+        come-and-go/eventbuskit-events-of-made-and-released
+        come-and-go/eventbuskit-observe-made-and-released
         sticky-1/eventbuskit-register-plain sticky-1/eventbuskit-register
         sticky-10/eventbuskit-register-plain sticky-10/eventbuskit-register
         sticky-1/eventbuskit-register-class-plain sticky-1/eventbuskit-register-class
@@ -94,7 +103,7 @@ annotate_difference() {
         sort -rn | swift demangle --simplified | awk '!seen[$0]++' | head -40 | cut -c1-200
 }
 
-printf '| case | instructions per unit |\n|---|---:|\n'
+printf '| case | instructions per unit | allocations per unit |\n|---|---:|---:|\n'
 for id in "${ids[@]}"; do
     # Units per iteration, from a run without valgrind that does no timed iterations.
     units=$("$binary" --callgrind "$id" --iterations 0 | grep -o 'iterations of [0-9]*' |
@@ -102,10 +111,13 @@ for id in "${ids[@]}"; do
     small=1000
     if [[ $units -gt 100 ]]; then small=$((100000 / units)); fi
     large=$((small * 11))
+    # Heap allocations per unit, from a run without valgrind (its malloc counter).
+    allocations=$("$binary" --callgrind "$id" --iterations $small |
+        grep -o 'allocations per unit: [0-9.]*' | grep -o '[0-9.]*$') || allocations="n/a"
     small_total=$(instructions "$id" $small)
     large_total=$(instructions "$id" $large)
     awk -v id="$id" -v s="$small_total" -v l="$large_total" -v n="$((large - small))" -v u="$units" \
-        'BEGIN { printf "| %s | %.1f |\n", id, (l - s) / (n * u) }'
+        -v a="$allocations" 'BEGIN { printf "| %s | %.1f | %s |\n", id, (l - s) / (n * u), a }'
     if [[ $annotate -eq 1 ]]; then
         annotate_difference "$out/$small.out" "$out/$large.out" "$((large - small))" "$units"
     fi

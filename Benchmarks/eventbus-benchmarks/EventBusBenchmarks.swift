@@ -68,10 +68,16 @@ struct EventBusBenchmarks {
             for item in scenario.cases where caseID(scenario, item) == id {
                 let body = item.make()
                 await body(1)
+                let before = mallocCounterAllocations()
                 await body(iterations)
+                let allocations = Double(mallocCounterAllocations() - before)
                 print(
                     "\(id): \(iterations) iterations of \(item.unitsPerIteration) units (\(scenario.unit))"
                 )
+                if mallocCounterIsAvailable() != 0 && iterations > 0 {
+                    let units = Double(iterations * item.unitsPerIteration)
+                    print("allocations per unit: \(format(allocations / units, digits: 2))")
+                }
                 return
             }
         }
@@ -121,7 +127,8 @@ func format(_ value: Double, digits: Int = 1) -> String {
 func table(_ scenario: Scenario, _ results: [Result]) -> String {
     var lines = [
         "", "## \(scenario.title)", "",
-        "| \(scenario.key) | ns per \(scenario.unit) | × \(results[0].name) | allocations |",
+        "| \(scenario.key) | ns per \(scenario.unit) | × \(results[0].name) | allocations"
+            + (scenario.allocationsPerUnit ? " per \(scenario.unit) |" : " |"),
         "|---|---:|---:|---:|",
     ]
     for result in results {
@@ -225,6 +232,38 @@ func targets(_ results: [Result]) -> String {
     {
         reported("`register`/`deregister` ÷ typeKeyedDictionary `on`/`off`", ratio(bus, dictionary))
     }
+    // Coming and going (CONTRACT §18; its bars are on instructions, `callgrind.sh`): the
+    // same ratios in time, × the dictionary's `on`/`off` with 100 live, or × the row (a).
+    let onOff = "typeKeyedDictionary `on` / `off`"
+    let subscribeCancel = "EventBusKit `subscribe` / `cancel`"
+    let registerDeregister = "EventBusKit `register` / `deregister`"
+    if let dictionary = find("churn", onOff) {
+        for (name, limit) in [
+            (subscribeCancel, 1.0), (registerDeregister, 1.0),
+            ("EventBusKit `subscribe` / drop", 1.5),
+        ] {
+            atMost(
+                "churn: \(name) × \(onOff)", find("churn", name).map { ratio($0, dictionary) },
+                limit)
+        }
+        for key in ["churn-class", "churn-category"] {
+            atMost(
+                "\(key): \(subscribeCancel) × churn's \(onOff)",
+                find(key, subscribeCancel).map { $0.nanoseconds / dictionary.nanoseconds }, 2.0)
+        }
+    }
+    for key in ["churn-10k-fifo", "churn-10k-spread"] {
+        for name in [subscribeCancel, registerDeregister] {
+            if let many = find(key, name), let few = find("churn", name) {
+                atMost("\(key): \(name) × churn's", many.nanoseconds / few.nanoseconds, 1.2)
+            }
+        }
+    }
+    if let bus = find("viewlife", "EventBusKit"),
+        let dictionary = find("viewlife", "typeKeyedDictionary")
+    {
+        atMost("a view's life × typeKeyedDictionary", ratio(bus, dictionary), 1.5)
+    }
     // A running trace (`startTracing(capacity: 1_000)`, its ring full), × direct.
     let traced = "\(register), traced"
     atMost("struct, fan-out 10: traced `register`", find("fanout-10", traced)?.ratio, 3.0)
@@ -286,7 +325,13 @@ func targets(_ results: [Result]) -> String {
     if let bus = find("next", "EventBusKit"),
         let floor = results.first(where: { $0.scenario.key == "next" })
     {
-        reported("`next` round trip, × a task resuming a continuation", ratio(bus, floor))
+        atMost("`next` round trip, × a task resuming a continuation", ratio(bus, floor), 2.0)
+    }
+    let anchors = results.filter { $0.scenario.key == "come-and-go" }
+    if let floor = anchors.first {
+        for bus in anchors.dropFirst() {
+            reported("\(bus.name) × \(floor.name)", ratio(bus, floor))
+        }
     }
     // Posting from other threads (CONTRACT §15.4), × the other hand-offs of the same table.
     for key in ["posting-1", "posting-4", "posting-single"] {

@@ -34,6 +34,9 @@ struct Scenario {
     let title: String
     /// What a unit is: "delivery" or "operation".
     let unit: String
+    /// Whether the table counts allocations per unit rather than per iteration (the
+    /// coming-and-going scenarios, whose iterations make and remove several recipients).
+    var allocationsPerUnit = false
     let cases: [Case]
 }
 
@@ -47,8 +50,9 @@ struct Result {
     let ratio: Double
     /// The per-round samples of nanoseconds per unit, in round order.
     let samples: [Double]
-    /// Heap allocations per iteration (a dispatch, a post, an operation), or `nil` when
-    /// they are not counted on this platform.
+    /// Heap allocations per iteration (a dispatch, a post, an operation), or per unit when
+    /// the scenario says so (``Scenario/allocationsPerUnit``); `nil` when they are not
+    /// counted on this platform.
     let allocations: Double?
 }
 
@@ -119,7 +123,11 @@ func measure(_ scenario: Scenario, budget: Budget) async -> [Result] {
                 scenario: scenario, name: scenario.cases[index].name,
                 nanoseconds: median(samples[index]), ratio: median(ratios), samples: samples[index],
                 allocations: await allocationsPerIteration(
-                    bodies[index], iterations: min(iterations[index], 1_000))))
+                    bodies[index], iterations: min(iterations[index], 1_000)
+                ).map {
+                    scenario.allocationsPerUnit
+                        ? $0 / Double(scenario.cases[index].unitsPerIteration) : $0
+                }))
     }
     return results
 }

@@ -13,7 +13,10 @@ func allScenarios() -> [Scenario] {
             [1, 10, 100].map { manyTypes(kind, types: 50, fanOut: $0) }
         } + [
             oneAmongMany(10_000), hierarchy(), category(), eventKinds(), casts(), chains(), churn(),
-            sticky(1), sticky(10), priorities(), replay(types: 10), replay(types: 25),
+            churnTenThousand(spread: false), churnTenThousand(spread: true),
+            churnCovering(category: false), churnCovering(category: true), viewLife(),
+            comeAndGoAnchors(), sticky(1), sticky(10), priorities(), replay(types: 10),
+            replay(types: 25),
             replay(types: 50), nextRoundTrip(), posting(producers: 1), posting(producers: 4),
             postingSingle(),
         ]
@@ -529,80 +532,4 @@ func chains() -> Scenario {
 /// The direct floor's queue for the chain scenario.
 final class FIFO {
     var events: [any Event] = []
-}
-
-/// One registration and one removal per iteration (2 operations), with 100 consumers
-/// registered and 10 routes warm.
-func churn() -> Scenario {
-    func warmBus() -> EventBus {
-        let bus = EventBus()
-        for index in 0..<100 { bus.register(CountingConsumer([generatedEventType(index % 10)])) }
-        for index in 0..<10 { bus.dispatch(generatedEventType(index).init()) }
-        bus.dispatch(Ping(value: 0))
-        return bus
-    }
-    return Scenario(
-        key: "churn", title: "Register/deregister churn: 100 registered, 10 routes warm",
-        unit: "operation",
-        cases: [
-            Case(name: "direct (array append, find and remove)", unitsPerIteration: 2) {
-                var consumers: [any EventConsumer] = (0..<100).map { _ in CountingConsumer() }
-                let consumer = CountingConsumer()
-                return .sync { n in
-                    for _ in 0..<n {
-                        consumers.append(consumer)
-                        consumers.remove(at: consumers.lastIndex { $0 === consumer }!)
-                    }
-                }
-            },
-            // 50 consumers in turn: the bus finds a consumer by its address in an open-addressing
-            // table, and one consumer alone measured where its address happened to land (its
-            // removal shifts back the run after it): 2,520 or 2,569 instructions for one build
-            // of the bus in two builds of this harness.
-            Case(name: "EventBusKit `register` / `deregister`", unitsPerIteration: 2) {
-                let bus = warmBus()
-                let consumers = (0..<50).map { _ in CountingConsumer() }
-                return .sync { n in
-                    for i in 0..<n {
-                        let consumer = consumers[i % consumers.count]
-                        bus.register(consumer)
-                        bus.deregister(consumer)
-                    }
-                }
-            },
-            Case(name: "EventBusKit `subscribe` / `cancel`", unitsPerIteration: 2) {
-                let bus = warmBus()
-                let consumer = CountingConsumer()
-                return .sync { n in
-                    for _ in 0..<n { bus.subscribe(to: Ping.self) { _ in consumer.hit() }.cancel() }
-                }
-            },
-            Case(name: "typeKeyedDictionary `on` / `off`", unitsPerIteration: 2) {
-                let bus = TypeKeyedBus()
-                for index in 0..<100 { bus.on(generatedEventType(index % 10)) { _ in } }
-                let consumer = CountingConsumer()
-                return .sync { n in
-                    for _ in 0..<n { bus.off(Ping.self, bus.on(Ping.self) { _ in consumer.hit() }) }
-                }
-            },
-            Case(name: "NotificationCenter add / remove observer", unitsPerIteration: 2) {
-                let center = NotificationCenter()
-                let names = (0..<10).map { Notification.Name("Other\($0)") }
-                let others = (0..<100).map {
-                    center.addObserver(forName: names[$0 % 10], object: nil, queue: nil) { _ in }
-                }
-                let name = Notification.Name("Ping")
-                let consumer = SameThread(value: CountingConsumer())
-                return .sync { n in
-                    withExtendedLifetime(others) {
-                        for _ in 0..<n {
-                            center.removeObserver(
-                                center.addObserver(forName: name, object: nil, queue: nil) { _ in
-                                    consumer.value.hit()
-                                })
-                        }
-                    }
-                }
-            },
-        ])
 }

@@ -161,7 +161,7 @@ extension EventBus {
         }
         // Everything taken is delivered: so is what came before the barriers queued meanwhile.
         let end = inbox.endDrain()
-        if end.sweep { removeEndedRecipients() }
+        removeEnded(sweep: end.sweep, ended: end.ended)
         barriers += end.barriers
         return !isSlice && end.more
     }
@@ -181,7 +181,7 @@ extension EventBus {
     @discardableResult
     private func take(from inbox: Inbox) -> Bool {
         var batch = inbox.takeAll()
-        if batch.sweep { removeEndedRecipients() }
+        removeEnded(sweep: batch.sweep, ended: batch.ended)
         recordInboxReports(batch)
         let took = !batch.items.isEmpty
         posted.append(&batch.items)

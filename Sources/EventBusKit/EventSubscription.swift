@@ -21,25 +21,26 @@
 /// bus.subscribe(to: Tick.self) { tick in print(tick) }.store(in: &tokens)
 /// ```
 public final class EventSubscription: Hashable {
-    private weak var bus: EventBus?
+    /// The subscription's recipient, whose consumer is its stand-in, which holds the bus
+    /// weakly (the token holds no reference of its own to the bus: one weak reference made
+    /// and dropped per subscription is enough).
     private let recipient: Recipient
     /// The bus's inbox, reached from any thread to ask for a sweep; `nil` for an
     /// owner-bound subscription, which its token does not end.
     private let inbox: Inbox?
 
     /// - Parameter inbox: For a token that ends its subscription on deinit, the bus's inbox.
-    init(bus: EventBus, recipient: Recipient, endsOnDeinit inbox: Inbox?) {
-        self.bus = bus
+    init(recipient: Recipient, endsOnDeinit inbox: Inbox?) {
         self.recipient = recipient
         self.inbox = inbox
     }
 
     deinit {
-        // Any thread: claim the end, then ask the bus to sweep; never touch the bus's state
-        // here. Cancelled already (removed), or ended by another claim (whose claimer has the
-        // bus remove it): nothing to end, no sweep to ask for.
+        // Any thread: claim the end, then hand the recipient to the inbox for the bus to
+        // remove; never touch the bus's state here. Cancelled already (removed), or ended by
+        // another claim (whose claimer has the bus remove it): nothing to end, nothing to hand.
         guard let inbox, !recipient.isRemoved, recipient.claimEnd(.released) else { return }
-        inbox.requestSweep()
+        inbox.requestSweep(of: recipient)
     }
 
     /// Claims the subscription's end, and reads it, from any thread (see ``RecipientEnding``).
@@ -47,7 +48,10 @@ public final class EventSubscription: Hashable {
 
     /// Whether the subscription can still be called: not cancelled, not ended by its limit
     /// (``RecipientOptions/limit(_:)``), its bus alive.
-    public var isActive: Bool { bus != nil && recipient.consumer != nil }
+    public var isActive: Bool {
+        // A bus that goes away removes its recipients first.
+        recipient.consumer != nil
+    }
 
     /// Ends the subscription: its closure is never called again and is released.
     ///
@@ -59,7 +63,8 @@ public final class EventSubscription: Hashable {
     /// > `deinit`), let the tokens go instead: a token's own deinit is safe on any thread.
     public func cancel() {
         // Once the bus is gone there is nothing to end: its teardown removed every recipient.
-        bus?.end(recipient, because: .released)
+        // Removed already, it holds its stand-in no more, so no bus is found.
+        recipient.standInBus?.end(recipient, because: .released)
     }
 
     /// Keeps this token in `set` (the subscription lives as long as the set holds it).

@@ -49,8 +49,9 @@
             // so a delivery copies no `Value` and allocates nothing. A predicate, if any,
             // takes the event as a `Value`.
             subscription = bus.subscribe(
-                ClosureRecipient<any Event>(
-                    .subscription, listing: listed, { storage.receive($0) },
+                ClosureRecipient(
+                    .subscription, listing: listed,
+                    { (event: any Event) in storage.receive(event) },
                     where: predicate.map { accepts in { accepts($0 as! Value) } }, options,
                     fileID: fileID, line: line))
         }

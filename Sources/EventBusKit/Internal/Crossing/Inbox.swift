@@ -30,6 +30,7 @@ final class Inbox: Sendable {
     /// What a drain takes from the inbox.
     struct Batch {
         var items: [Item]
+        /// Whether every ended recipient is to be swept (a stream's, or a waiter's, ended).
         var sweep: Bool
         /// The posts refused since the last take, one entry per call site.
         var refused: [Refusal] = []
@@ -37,6 +38,8 @@ final class Inbox: Sendable {
         /// bus is to report it: it had a problem handler then (without one, the posting thread
         /// printed it, and it is said).
         var waited: ReadableLine?
+        /// The recipients whose tokens ended them, to remove (when not ``sweep``).
+        var ended = EndedRecipients()
     }
 
     /// Posts refused at one call site because the inbox was full: how many, and the first.
@@ -54,6 +57,10 @@ final class Inbox: Sendable {
         var sends: [WaitingSend] = []
         var nextSendID = 0
         var sweepRequested = false
+        /// The recipients tokens ended since the last take (see ``EndedRecipients``).
+        var endedByTokens = EndedRecipients()
+        /// Whether the bus has ended recipients to remove.
+        var sweepPending: Bool { sweepRequested || !endedByTokens.isEmpty }
         /// A drain was scheduled and has not begun (`drainBegins()`); taking the inbox does not
         /// end it.
         var drainScheduled = false
@@ -117,7 +124,7 @@ final class Inbox: Sendable {
         let (answer, effects) = state.withLock { state -> (Bool?, Effects) in
             guard state.isOpen else { return (false, Effects()) }
             let nothingAhead =
-                state.items.isEmpty && state.sends.isEmpty && !state.sweepRequested
+                state.items.isEmpty && state.sends.isEmpty && !state.sweepPending
                 && undelivered.value == 0
             if nothingAhead { return (true, Effects()) }
             state.items.append(.barrier(continuation))
@@ -133,41 +140,6 @@ final class Inbox: Sendable {
         }
     }
 
-    /// Takes the barriers at the front of the inbox, with no event ahead of them here, and with
-    /// them the sweep request, and admits the sends that fit: the end of a drain that delivered
-    /// everything it took. What came before those barriers is delivered, so once the bus has
-    /// swept (if asked) they resume now, not at the next drain (on a bus that knows no actor,
-    /// the owner's next call, which may never come).
-    ///
-    /// - Returns: The barriers to resume with `true` once the bus has swept, whether to sweep,
-    ///   and whether anything still waits here.
-    func endDrain() -> (barriers: [CheckedContinuation<Bool, Never>], sweep: Bool, more: Bool) {
-        let (end, effects) = state.withLock { state in
-            var barriers: [CheckedContinuation<Bool, Never>] = []
-            for case .barrier(let barrier) in state.items.prefix(while: \.isBarrier) {
-                barriers.append(barrier)
-            }
-            if !barriers.isEmpty { state.items.removeFirst(barriers.count) }
-            // A sweep waits for the next take, unless a barrier would wait for it.
-            let sweep = state.sweepRequested && !barriers.isEmpty
-            if sweep { state.sweepRequested = false }
-            let effects = admitSends(&state)
-            return ((barriers, sweep, !state.items.isEmpty || state.sweepRequested), effects)
-        }
-        effects.run()
-        return end
-    }
-
-    /// Asks the bus to remove, on its isolation, the recipients that have ended.
-    func requestSweep() {
-        let drainer = state.withLock { state -> BusDrainer? in
-            guard state.isOpen else { return nil }
-            state.sweepRequested = true
-            return Self.claimDrain(&state)
-        }
-        drainer?.scheduleDrain()
-    }
-
     /// Sets how to reach the bus on its isolation, and schedules a drain for whatever
     /// already waits. The first drainer stays: the compiler keeps a bus on the isolation
     /// it vended a poster or a stream from.
@@ -175,7 +147,7 @@ final class Inbox: Sendable {
         let scheduled = state.withLock { state -> BusDrainer? in
             guard state.isOpen, state.drainer == nil else { return nil }
             state.drainer = drainer
-            let hasWork = !state.items.isEmpty || state.sweepRequested
+            let hasWork = !state.items.isEmpty || state.sweepPending
             return hasWork ? Self.claimDrain(&state) : nil
         }
         scheduled?.scheduleDrain()
@@ -197,8 +169,8 @@ final class Inbox: Sendable {
         }
     }
 
-    /// Whether anything waits for the bus: items, or a sweep request. Test-only.
-    var hasWork: Bool { state.withLock { !$0.items.isEmpty || $0.sweepRequested } }
+    /// Whether anything waits for the bus: items, or ended recipients to remove. Test-only.
+    var hasWork: Bool { state.withLock { !$0.items.isEmpty || $0.sweepPending } }
 
     /// Tells the inbox whether the bus has a problem handler (the posting thread then prints
     /// nothing of its own).
@@ -220,9 +192,10 @@ final class Inbox: Sendable {
         state.withLock { state in
             let batch = Batch(
                 items: state.items, sweep: state.sweepRequested, refused: state.refused,
-                waited: state.waitToReport)
+                waited: state.waitToReport, ended: state.endedByTokens)
             state.items.removeAll()
             state.sweepRequested = false
+            state.endedByTokens = EndedRecipients()
             // `drainScheduled` stays: the scheduled drain has not begun, and only its
             // beginning lets a post schedule another (else drains pile up on the actor).
             state.refused.removeAll()
@@ -251,6 +224,7 @@ final class Inbox: Sendable {
         let (items, sends, reports) = state.withLock { state in
             state.isOpen = false
             state.drainer = nil
+            state.endedByTokens = EndedRecipients()  // the bus removes every recipient
             let taken = (
                 state.items, state.sends,
                 Batch(items: [], sweep: false, refused: state.refused, waited: state.waitToReport)

@@ -6,14 +6,17 @@
 /// The public forms differ only in what they pass here: the owner-bound ones bind their
 /// closures to the owner (``init(_:owner:_:where:_:fileID:line:)``), streams and waiters say
 /// what they are (``ClosureLabel/Kind``) and what ends them.
-struct ClosureRecipient<T> {
+///
+/// Not generic: its closures, of the events as `T`s, are kept as its stand-in takes them
+/// (``StandIn/Closures``), so a caller of any `T` builds it with no generic metadata to look
+/// up.
+struct ClosureRecipient {
     /// What the recipient lists: `T` itself, ``AllEvent`` (then `T` is `any Event`) or a
     /// category whose events are `T`s.
     var listed: any Event.Type
-    /// Called with each event delivered.
-    var handler: (T) throws -> Void
-    /// Decides each delivery before the call (`where:`); `nil` accepts every event.
-    var filter: ((T) -> Bool)?
+    /// Called with each event delivered, and deciding each delivery before the call
+    /// (`where:`), as the stand-in calls them.
+    var closures: StandIn.Closures
     /// Its priority, replay, limit and name, as the app gave them (checked: see
     /// ``EventBus/checkListening(_:typed:options:call:)``).
     var options: RecipientOptions
@@ -27,21 +30,20 @@ struct ClosureRecipient<T> {
     var label: ClosureLabel
 
     /// A recipient of `listed`, called with `handler` for each event `filter` accepts.
-    init(
+    init<T>(
         _ kind: ClosureLabel.Kind, listing listed: any Event.Type,
         _ handler: @escaping (T) throws -> Void, where filter: ((T) -> Bool)?,
         _ options: RecipientOptions, fileID: String, line: Int
     ) {
         self.listed = listed
-        self.handler = handler
-        self.filter = filter
+        self.closures = StandIn.Closures(handler, where: filter, listing: listed)
         self.options = options
         self.label = ClosureLabel(kind: kind, listed: listed, fileID: fileID, line: line)
     }
 
     /// A subscription to `listed` that lasts as long as `owner`, which its closures receive;
     /// both hold it weakly.
-    init<Owner: AnyObject>(
+    init<T, Owner: AnyObject>(
         _ listed: any Event.Type, owner: Owner, _ handler: @escaping (Owner, T) throws -> Void,
         where filter: ((Owner, T) -> Bool)?, _ options: RecipientOptions, fileID: String,
         line: Int

@@ -7,13 +7,10 @@ extension EventBus {
     /// The token of an owner-bound subscription does not end it on deinit (its owner's
     /// lifetime does).
     ///
-    /// Inlined, as its `add(_:)` is, so that an unspecialized caller
-    /// (such as `next`) never builds the description: its fields go straight to the stand-in,
-    /// with no generic metadata looked up for `ClosureRecipient<T>`.
     @inline(__always)
-    func subscribe<T>(_ closure: ClosureRecipient<T>) -> EventSubscription {
+    func subscribe(_ closure: ClosureRecipient) -> EventSubscription {
         EventSubscription(
-            bus: self, recipient: add(closure),
+            recipient: add(closure),
             endsOnDeinit: closure.owner == nil ? ensureInbox() : nil)
     }
 
@@ -21,24 +18,49 @@ extension EventBus {
     /// one type when `typed`), then registers it and returns its token: the body of every
     /// public `subscribe` form.
     @inline(__always)
-    func subscribe<T>(_ closure: ClosureRecipient<T>, typed: Bool, call: StaticString)
+    func subscribe(_ closure: ClosureRecipient, typed: Bool, call: StaticString)
         -> EventSubscription
     {
-        Self.checkListening(closure.listed, typed: typed, options: closure.options, call: call)
+        checkListening(closure.listed, typed: typed, options: closure.options, call: call)
         return subscribe(closure)
     }
 
-    /// Registers `closure` through its stand-in and returns its recipient.
+    /// ``checkListening(_:typed:options:call:)`` on the bus's isolation, which answers whether
+    /// `listed` is a category from the bus's cache rather than with a run-time conformance
+    /// look-up (about 200 instructions a subscription).
     @inline(__always)
-    func add<T>(_ closure: ClosureRecipient<T>) -> Recipient {
+    func checkListening(
+        _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: StaticString
+    ) {
+        let isBusCategory = listed == AllEvent.self || category(named: listed) != nil
+        if let problem = Self.targetProblem(
+            listed, typed: typed, isBusCategory: isBusCategory, call: call)
+            ?? options.problem(in: call)
+        {
+            Self.stop(problem)
+        }
+    }
+
+    /// The lists of a stand-in listing `listed`: made the first time a stand-in lists it,
+    /// and shared by every stand-in that does (they read no app code).
+    func standInLists(listing listed: any Event.Type) -> MatchList {
+        let key = ObjectIdentifier(listed)
+        if let known = registry.value.standInLists[key] { return known }
+        let lists = MatchList(willConsume: [listed], excludeList: [], category: category(named:))
+        registry.value.standInLists.set(lists, for: key)
+        return lists
+    }
+
+    /// Registers `closure` through its stand-in and returns its recipient.
+    func add(_ closure: ClosureRecipient) -> Recipient {
         let standIn = StandIn(
-            listing: closure.listed, closure.handler, where: closure.filter,
-            finish: closure.finish, bus: self)
+            listing: closure.listed, lists: standInLists(listing: closure.listed),
+            closure.closures, finish: closure.finish, bus: self)
         // A new stand-in is never registered already.
         let recipient = add(
             RecipientDescription(
                 subject: .standIn(standIn), owner: closure.owner,
-                isFiltered: closure.filter != nil, label: closure.label),
+                isFiltered: closure.closures.filter != nil, label: closure.label),
             options: closure.options)!
         // Before `standIn` goes: nothing finishes it while this function holds it (the bus
         // lives, and only the bus and the stand-in's release call `finish()`).
@@ -67,11 +89,18 @@ extension EventBus {
     static func targetProblem(_ listed: any Event.Type, typed: Bool, call: StaticString)
         -> String?
     {
+        let isBusCategory = listed == AllEvent.self || MatchList.category(named: listed) != nil
+        return targetProblem(listed, typed: typed, isBusCategory: isBusCategory, call: call)
+    }
+
+    /// ``targetProblem(_:typed:call:)``, told whether `listed` is ``AllEvent`` or a category.
+    static func targetProblem(
+        _ listed: any Event.Type, typed: Bool, isBusCategory: Bool, call: StaticString
+    ) -> String? {
         if listed == NoEvent.self {
             return "\(call): NoEvent covers no event, so nothing could ever be delivered; "
                 + "name the event type, AllEvent, or Conforming<P>"
         }
-        let isBusCategory = listed == AllEvent.self || MatchList.category(named: listed) != nil
         if typed && isBusCategory {
             return "\(call): \(entryName(listed)) reached the form for one event type through "
                 + "generic code, where it has no instances; write \(entryName(listed)).self "

@@ -37,19 +37,33 @@ extension EventBus {
         case .consumer(let app, let weakly): (consumer, isWeak, standIn) = (app, weakly, nil)
         case .standIn(let made): (consumer, isWeak, standIn) = (made, false, made)
         }
-        guard registeredRecipient(for: consumer) == nil else { return nil }
         let isFiltered = description.isFiltered
         let rules = ListeningRules.own(options, isFiltered: isFiltered)
-        // App code (list, priority and replay getters), outside any recipient's call.
-        let (lists, priority, replays) = outsideRecipientCall {
-            (
-                MatchList(of: consumer, category: category(named:)),
-                ListeningRules.priority(rules, otherwise: consumer.priority),
-                ListeningRules.replaysLatest(rules, otherwise: consumer.replaysLatest)
-            )
-        }
-        if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
-            recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
+        let lists: MatchList
+        let priority: Int
+        let replays: Bool
+        if let standIn {
+            // The bus's own: new (never registered already), its lists made by the bus, its
+            // priority and replay the options' alone. No app code to run.
+            lists = standIn.lists
+            priority = ListeningRules.priority(rules, otherwise: 0)
+            replays = ListeningRules.replaysLatest(rules, otherwise: false)
+        } else {
+            guard registeredRecipient(for: consumer) == nil else { return nil }
+            // App code (list, priority and replay getters), outside any recipient's call.
+            let willConsume: [any Event.Type]
+            let excludeList: [any Event.Type]
+            (willConsume, excludeList, priority, replays) = outsideRecipientCall {
+                (
+                    consumer.willConsume, consumer.excludeList,
+                    ListeningRules.priority(rules, otherwise: consumer.priority),
+                    ListeningRules.replaysLatest(rules, otherwise: consumer.replaysLatest)
+                )
+            }
+            lists = consumerLists(willConsume: willConsume, excludeList: excludeList)
+            if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
+                recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
+            }
         }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
@@ -92,6 +106,15 @@ extension EventBus {
         releaseOutsideRecipientCall(consume released)
     }
 
+    /// Removes what the inbox says ended: every ended recipient when it asks for a `sweep`,
+    /// otherwise the recipients their tokens `ended` (each found at once).
+    func removeEnded(sweep: Bool, ended: EndedRecipients) {
+        if sweep { return removeEndedRecipients() }
+        guard !ended.isEmpty else { return }
+        let released = changeRegistry { $0.removeEnded(ended) }
+        releaseOutsideRecipientCall(consume released)
+    }
+
     /// The bus is going away: refuse later posts, end every recipient still registered
     /// (``RecipientEnd/busGone``, unless an end was claimed first), finish its streams and
     /// waiters, each as its recipient's end says, and release every recipient.
@@ -112,9 +135,25 @@ extension EventBus {
         release(afterAccess: released)
     }
 
+    /// The lists of a consumer that read `willConsume` and `excludeList`: the ones made the
+    /// last time these arrays were read, if the cache kept them (see ``ListsCache``).
+    private func consumerLists(
+        willConsume: [any Event.Type], excludeList: [any Event.Type]
+    ) -> MatchList {
+        if let known = registry.value.consumerLists.lists(
+            willConsume: willConsume, excludeList: excludeList)
+        {
+            return known
+        }
+        let lists = MatchList(
+            willConsume: willConsume, excludeList: excludeList, category: category(named:))
+        registry.value.consumerLists.keep(lists)
+        return lists
+    }
+
     /// The category a list entry names, or `nil` when it names a type: a run-time conformance
     /// check, answered once per entry type.
-    private func category(named entry: any Event.Type) -> (any _EventCategory.Type)? {
+    func category(named entry: any Event.Type) -> (any _EventCategory.Type)? {
         let id = ObjectIdentifier(entry)
         if let known = entryCategories[id] { return known }
         let category = MatchList.category(named: entry)
@@ -125,9 +164,15 @@ extension EventBus {
     /// The recipient registered for `consumer`, if it is still alive. (The liveness check, a
     /// weak load, is made after the access to the registry.)
     func registeredRecipient(for consumer: any EventConsumer) -> Recipient? {
-        guard let found = registry.value.recipient(withID: ObjectIdentifier(consumer)),
-            found.consumer === consumer
-        else { return nil }
+        let found: Recipient?
+        if let consumer = registry.value.recipient(withID: ObjectIdentifier(consumer)) {
+            found = consumer
+        } else if let standIn = consumer as? StandIn {
+            found = registry.value.recipient(ofStandIn: standIn)  // not in the identity table
+        } else {
+            return nil
+        }
+        guard let found, found.consumer === consumer else { return nil }
         return found
     }
 

@@ -23,6 +23,18 @@ struct IdentityTable<Value> {
         read(key) { $0 }
     }
 
+    /// The value for the address `address` (not 0), if any: for keys that are addresses of
+    /// storage rather than of objects or types (see ``ListsCache``).
+    subscript(address address: UInt) -> Value? {
+        guard let slot = slot(of: address) else { return nil }
+        return values[slot].unsafelyUnwrapped
+    }
+
+    /// Sets the value for the address `address` (not 0), replacing any.
+    mutating func set(_ value: Value, forAddress address: UInt) {
+        set(value, forKey: address)
+    }
+
     /// What `body` reads from the value for `key`, if any, without copying the value.
     ///
     /// - Complexity: O(1) expected.
@@ -43,8 +55,13 @@ struct IdentityTable<Value> {
     /// The slot holding `key`, if any.
     @inline(__always)
     private func slot(of key: ObjectIdentifier) -> Int? {
+        slot(of: UInt(bitPattern: key))
+    }
+
+    /// The slot holding the key `wanted`, if any.
+    @inline(__always)
+    private func slot(of wanted: UInt) -> Int? {
         guard count > 0 else { return nil }
-        let wanted = UInt(bitPattern: key)
         var slot = Self.firstSlot(wanted, shift: shift)
         while true {
             let found = keys[slot]

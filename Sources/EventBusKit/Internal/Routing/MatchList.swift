@@ -2,7 +2,11 @@
 ///
 /// ``decision(for:value:)`` is the delivery contract's matching table (§2), evaluated in its
 /// order; ``matches(_:value:)`` is its yes or no.
-struct MatchList {
+///
+/// A class, immutable: a recipient, its route look-ups and the stand-ins of one listed type
+/// share one (see `Registry.standInLists(listing:category:)`), passed around with one
+/// retain rather than a copy of its eight arrays.
+final class MatchList {
     /// `willConsume` names `NoEvent` (rule 1).
     let muted: Bool
     /// `excludeList` names `AllEvent` (rule 2).
@@ -14,6 +18,8 @@ struct MatchList {
     let excludeListNamesNoEvent: Bool
     /// The type entries of `willConsume` (rule 5).
     let included: [any Event.Type]
+    /// The entries of ``included`` that are classes, whose subclasses they cover too.
+    let includedClasses: [any Event.Type]
     /// The category entries of `willConsume` (rule 5).
     let includedCategories: [any _EventCategory.Type]
     /// The type entries of `excludeList` (rule 3).
@@ -24,11 +30,17 @@ struct MatchList {
     let willConsume: [any Event.Type]
     /// `excludeList` as read, for descriptions.
     let excludeList: [any Event.Type]
+    /// Whether the lists match ``DidConsumeEvent`` (the registry counts its listeners).
+    private(set) var listensForConsumption = false
+    /// Whether the lists name types only and exclude nothing, so that they match every route
+    /// `RouteTable.updateCandidates(for:_:)` visits for them: each is the route of a type
+    /// they name, or of a subclass of a class they name.
+    let matchesEveryCandidate: Bool
 
     /// Reads `consumer`'s lists (once: they may be computed).
     /// - Parameter category: The category an entry names, or `nil` when it names a type; the
     ///   bus passes a cached answer (the check is a run-time conformance look-up).
-    init(
+    convenience init(
         of consumer: any EventConsumer,
         category: (any Event.Type) -> (any _EventCategory.Type)? = MatchList.category(named:)
     ) {
@@ -46,6 +58,9 @@ struct MatchList {
         muted = will.namesNoEvent
         includesAll = will.namesAllEvent
         included = will.types
+        includedClasses =
+            will.types.contains { $0 is AnyObject.Type }
+            ? will.types.filter { $0 is AnyObject.Type } : []
         includedCategories = will.categories
         excludesAll = exclude.namesAllEvent  // `NoEvent` in X excludes nothing
         excludeListNamesNoEvent = exclude.namesNoEvent
@@ -53,6 +68,12 @@ struct MatchList {
         excludedCategories = exclude.categories
         self.willConsume = willConsume
         self.excludeList = excludeList
+        matchesEveryCandidate =
+            !muted && !excludesAll && !includesAll && includedCategories.isEmpty
+            && excluded.isEmpty && excludedCategories.isEmpty
+        listensForConsumption = matches(
+            EventKind(announcement: DidConsumeEvent.self),
+            value: excludedCategories.isEmpty ? nil : DidConsumeEvent.probe)
     }
 
     /// The category `entry` names, or `nil` when it names a type (a run-time conformance

@@ -49,6 +49,8 @@ final class Recipient {
     // checks.
     private(set) var traceNameIndex = 0
     private(set) var traceGeneration = -1
+    /// Its index in the registry's list (see `Registry.remove(_:ending:)`); the registry's alone.
+    var slot = 0
 
     /// Remembers the index of this recipient's name in the trace's names numbered
     /// `generation` (a trace's `namesGeneration`).
@@ -154,9 +156,7 @@ final class Recipient {
         self.callOrder = callOrder
         self.id = ObjectIdentifier(consumer)
         self.lists = lists
-        self.listensForConsumption = lists.matches(
-            EventKind(announcement: DidConsumeEvent.self),
-            value: lists.excludedCategories.isEmpty ? nil : DidConsumeEvent.probe)
+        self.listensForConsumption = lists.listensForConsumption
         if let call {
             self.strong = consumer
             self.unretained = UnretainedConsumer(consumer, call: call, state: state.word)
@@ -173,6 +173,12 @@ final class Recipient {
         guard isActive else { return nil }
         if isOwnerBound && owner == nil { return nil }
         return strong ?? weak
+    }
+
+    /// For a recipient whose consumer is one of the bus's stand-ins, and which is still
+    /// registered, the bus (which the stand-in holds weakly); `nil` otherwise.
+    var standInBus: EventBus? {
+        (strong as? StandIn)?.bus
     }
 
     /// Ends this recipient when `owner` is deallocated; call right after registering.

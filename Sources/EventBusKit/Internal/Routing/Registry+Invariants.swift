@@ -33,14 +33,15 @@
                 precondition(
                     !recipient.isRemoved, "registry: a removed recipient is still listed")
                 precondition(
-                    self.recipient(withID: recipient.id) === recipient,
-                    "registry: a listed recipient is missing from the identity table")
+                    recipient.isStandIn || self.recipient(withID: recipient.id) === recipient,
+                    "registry: a listed consumer is missing from the identity table")
                 listed.insert(ObjectIdentifier(recipient))
             }
+            let consumers = recipients.count { !$0.isStandIn }
             precondition(
-                identityTableCount == recipients.count,
+                identityTableCount == consumers,
                 "registry: the identity table holds \(identityTableCount) recipients, the list "
-                    + "\(recipients.count): a recipient was taken off the list without being "
+                    + "\(consumers) consumers: a recipient was taken off the list without being "
                     + "deactivated")
             precondition(
                 mayAnnounceConsumption

@@ -16,37 +16,54 @@
 /// they held, and the bus releases them once its own access has ended (see
 /// `EventBus.changeRegistry(_:)`).
 struct Registry {
-    /// Every recipient not yet removed, in call order.
-    private(set) var recipients: [Recipient] = []
-    /// Registered consumers and subscription stand-ins by identity.
-    private var byID = IdentityTable<Recipient>()
+    // The stored properties below are changed only by the registry's own methods, here and
+    // in `Registry+Removal.swift`.
+
+    /// Every recipient not yet removed, in call order, among the removed ones not yet
+    /// compacted away (see ``remove(_:ending:)``): each at its ``Recipient/slot``.
+    var list: [Recipient] = []
+    /// How many recipients of ``list`` were removed.
+    var removedInList = 0
+    /// Registered consumers by identity; the bus's stand-ins, new each time, are not in it
+    /// (see ``recipient(ofStandIn:)``).
+    var byID = IdentityTable<Recipient>()
     /// Routes by event type; a pass looks its route up here.
-    private(set) var routeTable = RouteTable()
+    var routeTable = RouteTable()
     /// The next registration number.
     private(set) var nextRegistration: UInt64 = 0
     /// How many recipients name ``DidConsumeEvent`` in their lists (some may have died).
-    private var consumptionListenerCount = 0
+    var consumptionListenerCount = 0
     /// How many recipients name a category (``Conforming``) in their lists.
-    private var categoryListenerCount = 0
+    var categoryListenerCount = 0
     /// The page new recipients take their state words from; made on first use.
     private var statePage: StatePage?
-    /// How to call a strongly held consumer, by its class, and a stand-in, by its class.
+    /// How to call a strongly held consumer, by its class.
     private var callTypes = IdentityTable<any ConsumerCall.Type>()
-    private var standInCallTypes = IdentityTable<any ConsumerCall.Type>()
+    /// The lists of the bus's stand-ins, one for each type or category a stand-in lists
+    /// (see `EventBus.standInLists(listing:)`).
+    var standInLists = IdentityTable<MatchList>()
+    /// The lists last made for consumers' lists (see `EventBus.add(_:options:)`).
+    var consumerLists = ListsCache()
     #if DEBUG
         /// Test-only: runs between the two steps of ``removeEnded()`` (see
         /// `EventBusKit+Testing.swift`).
         var betweenSweepSteps: (() -> Void)?
     #endif
 
+    /// Every recipient not yet removed, in call order.
+    ///
+    /// - Complexity: O(*n*) for *n* recipients when some were removed since the last
+    ///   compaction; O(1) otherwise.
+    var recipients: [Recipient] { removedInList == 0 ? list : list.filter { !$0.isRemoved } }
+
     /// The number of recipients.
-    var count: Int { recipients.count }
+    var count: Int { list.count - removedInList }
 
     /// The number of recipients that can still be called: not ended, and with their consumer
     /// (held weakly) or owner alive.
     ///
     /// - Complexity: O(*n*) for *n* recipients.
-    var callableCount: Int { recipients.count { $0.consumer != nil } }
+    var callableCount: Int { list.count { $0.consumer != nil } }
 
     /// The number of recipients the identity table holds (for the invariant checks).
     var identityTableCount: Int { byID.count }
@@ -54,12 +71,21 @@ struct Registry {
     /// Whether some recipient may listen for ``DidConsumeEvent`` (`consumptionListenerCount`
     /// is positive); the delivery loop reads this flag and checks liveness only when it is
     /// set.
-    private(set) var mayAnnounceConsumption = false
+    var mayAnnounceConsumption = false
 
     /// The recipient registered for the consumer with identity `id`; it may have ended
     /// (see ``Recipient/consumer``).
     func recipient(withID id: ObjectIdentifier) -> Recipient? {
         byID[id]
+    }
+
+    /// The recipient whose consumer is `standIn`, if it is registered: found by a search of
+    /// the list, for the rare call that names a stand-in (an app registering or deregistering
+    /// the object an announcement named).
+    ///
+    /// - Complexity: O(*n*) for *n* recipients.
+    func recipient(ofStandIn standIn: StandIn) -> Recipient? {
+        list.first { !$0.isRemoved && $0.strong === standIn }
     }
 
     // MARK: Routes
@@ -87,9 +113,9 @@ struct Registry {
         for kind: EventKind, deciding event: any Event, latest: LatestSlot? = nil
     ) -> (route: Route, isCached: Bool, skippedEnded: Bool) {
         var skippedEnded = false
-        let matching = recipients.lazy.filter {
+        let matching = list.lazy.filter {
             guard $0.consumer != nil else {
-                skippedEnded = true
+                if !$0.isRemoved { skippedEnded = true }
                 return false
             }
             return $0.lists.matches(kind, value: event)
@@ -129,7 +155,7 @@ struct Registry {
     ) -> (recipient: Recipient?, released: (any EventConsumer)?) {
         let id = ObjectIdentifier(consumer)
         var released: (any EventConsumer)? = nil
-        if let existing = byID[id] {
+        if !isStandIn, let existing = byID[id] {
             if existing.consumer === consumer { return (nil, nil) }
             released = remove(existing, ending: .ownerGone).released
         }
@@ -142,96 +168,27 @@ struct Registry {
         nextRegistration &+= 1
         // The newest registration goes last unless a recipient before it has a lower
         // priority: the common case, found without a search and appended.
-        if recipients.last.map({ $0.callOrder.priority >= priority }) ?? true {
-            recipients.append(recipient)
+        if list.last.map({ $0.callOrder.priority >= priority }) ?? true {
+            recipient.slot = list.count
+            list.append(recipient)
         } else {
-            recipients.insert(recipient, at: Self.index(of: recipient, in: recipients))
+            let index = Self.index(of: recipient, in: list)
+            list.insert(recipient, at: index)
+            for slot in index..<list.count { list[slot].slot = slot }
         }
-        byID.set(recipient, for: id)
+        if !isStandIn { byID.set(recipient, for: id) }
         tally(recipient, 1)
         if lists.hasCategories {
             routeTable.removeAll()
         } else {
             routeTable.updateCandidates(for: lists) { route in
                 // A type listed twice is visited twice: `insert` keeps one entry.
-                if lists.matches(route.kind, value: nil) {
+                if lists.matchesEveryCandidate || lists.matches(route.kind, value: nil) {
                     route.changeEntries(reserving: 1) { $0.insert(RouteEntry(recipient)) }
                 }
             }
         }
         return (recipient, released)
-    }
-
-    /// Removes `recipient` from the registry and every route, and deactivates it, claiming its
-    /// end for `end` unless it was claimed already (see ``Recipient/deactivate(ending:)``).
-    ///
-    /// - Returns: Whether it was registered, and the consumer it held strongly, for the
-    ///   caller to release after the access.
-    /// - Complexity: O(*n* + *c*·log *k*) for *n* recipients and the *c* routes of length *k*
-    ///   its lists may match.
-    @discardableResult
-    mutating func remove(_ recipient: Recipient, ending end: RecipientEnd) -> (
-        removed: Bool, released: (any EventConsumer)?
-    ) {
-        let released = recipient.deactivate(ending: end)
-        guard byID[recipient.id] === recipient else { return (false, released) }
-        byID.removeValue(for: recipient.id)
-        tally(recipient, -1)
-        recipients.remove(
-            at: recipient.callOrder.index(count: recipients.count) { recipients[$0].callOrder })
-        routeTable.updateCandidates(for: recipient.lists) { route in
-            route.changeEntries { $0.remove(recipient) }
-        }
-        return (true, released)
-    }
-
-    /// Removes, in one pass over the registry and its routes, every recipient that has ended
-    /// without being removed: weakly held consumers that died, owner-bound subscriptions whose
-    /// owner died, streams whose consumer stopped. A recipient that another thread ends while
-    /// this runs is left, ended, for the next sweep.
-    ///
-    /// - Returns: The consumers the ended recipients held strongly, for the caller to release
-    ///   after the access.
-    /// - Complexity: O(*n* + *r*·*k*) for *n* recipients and *r* routes of length *k*.
-    mutating func removeEnded() -> [any EventConsumer] {
-        var released: [any EventConsumer] = []
-        var ended = false
-        for recipient in recipients where recipient.consumer == nil {
-            ended = true
-            // Ended by a claim (whose reason stands), or found dead: its owner or consumer.
-            if let strong = recipient.deactivate(ending: .ownerGone) { released.append(strong) }
-            if byID[recipient.id] === recipient { byID.removeValue(for: recipient.id) }
-            tally(recipient, -1)
-        }
-        guard ended else { return [] }
-        #if DEBUG
-            betweenSweepSteps?()
-        #endif
-        // Exactly the recipients deactivated above (no other thread sets `removed`): one that
-        // another thread ends from now on stays registered, ended, and is swept by the sweep
-        // its ending asks for. Taken off the lists now, it would stay in `byID`, holding its
-        // consumer until the bus goes away.
-        recipients.removeAll { $0.isRemoved }
-        routeTable.updateEach { route in
-            route.changeEntries { $0.removeAll { $0.recipient.isRemoved } }
-        }
-        return released
-    }
-
-    /// Removes every recipient and deactivates each, claiming the end of those still
-    /// registered for ``RecipientEnd/busGone`` (the bus is going away).
-    ///
-    /// - Returns: The consumers the recipients held strongly, for the caller to release
-    ///   after the access.
-    mutating func removeAll() -> [any EventConsumer] {
-        let released = recipients.compactMap { $0.deactivate(ending: .busGone) }
-        recipients.removeAll()
-        byID.removeAll()
-        routeTable.removeAll()
-        consumptionListenerCount = 0
-        mayAnnounceConsumption = false
-        categoryListenerCount = 0
-        return released
     }
 
     /// A state word for a new recipient, from a new page when the current one is used up.
@@ -242,24 +199,20 @@ struct Registry {
         return page.take()!
     }
 
-    /// How to call `consumer` unretained, found once per class.
+    /// How to call `consumer` unretained, found once per class (a stand-in's is known).
     private mutating func callType(
         of consumer: any EventConsumer, isStandIn: Bool
     ) -> any ConsumerCall.Type {
+        if isStandIn { return StandIn.call }
         let key = ObjectIdentifier(type(of: consumer))
-        if let known = isStandIn ? standInCallTypes[key] : callTypes[key] { return known }
-        if isStandIn, let standIn = consumer as? any AnyStandIn {
-            let call = type(of: standIn).call
-            standInCallTypes.set(call, for: key)
-            return call
-        }
+        if let known = callTypes[key] { return known }
         let call = UnretainedConsumer.directCall(of: consumer)
         callTypes.set(call, for: key)
         return call
     }
 
     /// Counts `recipient` in (`change` 1) or out (-1) of the listener counts.
-    private mutating func tally(_ recipient: Recipient, _ change: Int) {
+    mutating func tally(_ recipient: Recipient, _ change: Int) {
         if recipient.listensForConsumption {
             consumptionListenerCount += change
             mayAnnounceConsumption = consumptionListenerCount > 0

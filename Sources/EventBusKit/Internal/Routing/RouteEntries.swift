@@ -11,8 +11,10 @@
 /// larger copy (``Route/changeEntries(reserving:_:)``), so the storage is a constant that a
 /// pass reads with no run-time exclusivity check.
 final class RouteEntries {
-    /// The number of entries.
+    /// The number of entries, tombstones included: what a pass reads.
     private(set) var count = 0
+    /// How many of the entries are tombstones of removed ones (see ``remove(_:)``).
+    private var tombstones = 0
     /// The entries in slots `0..<count`, in call order.
     private let slots: SlotBuffer<RouteEntry>
     /// For the route of a sticky type, the slot a pass stores its event in.
@@ -42,13 +44,25 @@ final class RouteEntries {
 
     /// A copy with the same entries and room for `extra` more, for a change while a pass
     /// reads this one or when this one is full.
+    @inline(never)  // the uncommon case: kept out of the changes that need no copy
     func copy(reserving extra: Int) -> RouteEntries {
         RouteEntries(
-            all, capacity: hasRoom(for: extra) ? slots.capacity : slots.capacity * 2,
-            latest: latest)
+            copying: self, capacity: hasRoom(for: extra) ? slots.capacity : slots.capacity * 2)
     }
 
-    /// The entry at `index`.
+    /// A copy of `other`'s entries but its tombstones, with room for `capacity`, made slot
+    /// by slot (no array in between: a registry change during a pass copies the pass's
+    /// route).
+    private init(copying other: RouteEntries, capacity: Int) {
+        slots = SlotBuffer(capacity: max(4, capacity))
+        latest = other.latest
+        for index in 0..<other.count where !other.slots[index].isTombstone {
+            slots.initialize(count, to: other.slots[index])
+            count += 1
+        }
+    }
+
+    /// The entry at `index` (maybe a tombstone).
     subscript(index: Int) -> RouteEntry {
         precondition(index >= 0 && index < count, "RouteEntries index out of range")
         return slots[index]
@@ -57,8 +71,8 @@ final class RouteEntries {
     /// The entries, for a pass to read in place (see ``RouteView``).
     var view: SlotView<RouteEntry> { slots.elements(count: count) }
 
-    /// Every entry, in order.
-    var all: [RouteEntry] { (0..<count).map { slots[$0] } }
+    /// Every entry but the tombstones, in order.
+    var all: [RouteEntry] { (0..<count).compactMap { slots[$0].isTombstone ? nil : slots[$0] } }
 
     /// Inserts `entry` at its place in call order (see ``CallOrder``), unless the recipient
     /// already has an entry.
@@ -69,7 +83,13 @@ final class RouteEntries {
     func insert(_ entry: RouteEntry) {
         let order = entry.recipient.callOrder
         let index = order.insertionIndex(count: count) { slots[$0].recipient.callOrder }
-        if index < count && slots[index].recipient === entry.recipient { return }
+        if index < count && slots[index].recipient === entry.recipient {
+            guard slots[index].isTombstone else { return }
+            _ = slots.move(index)  // back where it was removed from
+            slots.initialize(index, to: entry)
+            tombstones -= 1
+            return
+        }
         precondition(hasRoom(for: 1), "RouteEntries.insert: no room; copy(reserving:) first")
         slots.moveElements(index..<count, to: index + 1)
         slots.initialize(index, to: entry)
@@ -78,24 +98,52 @@ final class RouteEntries {
 
     /// Removes the entry of `recipient`, if any, keeping the order of the others.
     ///
-    /// - Complexity: O(log *n*) to find it and O(*n*) to close the gap.
+    /// The last entry goes at once, and so does one of the last ``shiftLimit``, the entries
+    /// after it moved up a slot; further in, the entry leaves a tombstone (see
+    /// ``RouteEntry/tombstone(of:)``), which a pass skips, until tombstones are a quarter of
+    /// the entries and one move over the slots compacts them all.
+    ///
+    /// - Complexity: O(log *n*) to find it, and O(1) amortized to take it out.
     func remove(_ recipient: Recipient) {
         let index = recipient.callOrder.index(count: count) { slots[$0].recipient.callOrder }
-        guard index < count, slots[index].recipient === recipient else { return }
-        _ = slots.move(index)  // the registry still holds the consumer: no deinit runs here
-        slots.moveElements(index + 1..<count, to: index)
-        count -= 1
+        guard index < count, slots[index].recipient === recipient, !slots[index].isTombstone
+        else { return }
+        // The registry still holds the consumer: no deinit runs here.
+        if index == count - 1 {
+            _ = slots.move(index)
+            count -= 1
+            while count > 0 && slots[count - 1].isTombstone {
+                _ = slots.move(count - 1)
+                count -= 1
+                tombstones -= 1
+            }
+        } else if count - index <= Self.shiftLimit {
+            _ = slots.move(index)
+            slots.moveElements(index + 1..<count, to: index)
+            count -= 1
+        } else {
+            let removed = slots.move(index)
+            slots.initialize(index, to: .tombstone(of: removed.recipient))
+            tombstones += 1
+            if tombstones * 4 > count { removeAll { _ in false } }
+        }
     }
 
-    /// Removes every entry that `shouldRemove` selects, keeping the order of the others.
+    /// How many entries after a removed one are moved up a slot rather than leaving a
+    /// tombstone.
+    static let shiftLimit = 16
+
+    /// Removes every entry that `shouldRemove` selects, and every tombstone, keeping the
+    /// order of the others.
     func removeAll(where shouldRemove: (RouteEntry) -> Bool) {
         var kept = 0
         for index in 0..<count {
             let entry = slots.move(index)
-            if shouldRemove(entry) { continue }
+            if entry.isTombstone || shouldRemove(entry) { continue }
             slots.initialize(kept, to: entry)
             kept += 1
         }
         count = kept
+        tombstones = 0
     }
 }

@@ -19,6 +19,23 @@ struct RouteEntry {
         unretained = recipient.unretained
     }
 
+    private init(tombstoneOf recipient: Recipient) {
+        self.recipient = recipient
+        consumer = nil
+        unretained = .tombstone
+    }
+
+    /// What the entry of `recipient`, removed from the middle of a long route, leaves there
+    /// until the route is compacted: it holds no consumer, and its state word says removed,
+    /// so a pass skips it (on its checked path, which finds no consumer). It keeps the
+    /// recipient, whose call order the route's binary searches read.
+    static func tombstone(of recipient: Recipient) -> RouteEntry {
+        RouteEntry(tombstoneOf: recipient)
+    }
+
+    /// Whether this is a tombstone (see ``tombstone(of:)``).
+    var isTombstone: Bool { unretained?.isTombstone ?? false }
+
     /// Whether the recipient can still be called, answered without a retain when it is
     /// callable unretained.
     var isLive: Bool {

@@ -8,6 +8,9 @@ struct RouteTable {
     private var routes = IdentityTable<Route>()
     /// The keys of the routes of class types, in the order they were added.
     private var classRouteKeys: [ObjectIdentifier] = []
+    /// For each class a recipient lists, the class routes it covers (its own and its
+    /// subclasses'), found among the first `checked` of ``classRouteKeys``.
+    private var coveredClassRoutes = IdentityTable<(checked: Int, keys: [ObjectIdentifier])>()
 
     /// The route of the type with identity `key`, if it was built.
     ///
@@ -54,14 +57,17 @@ struct RouteTable {
 
     /// Calls `body` on every route that `lists` may deliver on, letting it change the entries:
     /// with ``AllEvent`` or a category in `willConsume`, every route; otherwise the routes of
-    /// the value types `willConsume` names, and every route of a class type.
+    /// the value types `willConsume` names, and the routes of the classes it names and of
+    /// their subclasses.
     ///
     /// No route skipped can match: a value type's route is delivered only by an entry that
-    /// names the type itself (see `EventKind.isCovered(by:)`). Whether a visited route
-    /// matches is still for `MatchList` to decide. A type named twice is visited twice.
+    /// names the type itself, a class's by an entry that names it or a superclass (see
+    /// `EventKind.isCovered(by:)`). Whether a visited route matches is still for `MatchList`
+    /// to decide. A type named twice is visited twice.
     ///
-    /// - Complexity: O(*e* + *c*) for *e* entries and *c* routes of class types, against
-    ///   O(*r*) for all *r* routes.
+    /// - Complexity: O(*e* + *c*) for *e* entries and the *c* class routes they cover (the
+    ///   routes a class covers are found once, and then only among routes built since),
+    ///   against O(*r*) for all *r* routes.
     mutating func updateCandidates(for lists: MatchList, _ body: (inout Route) -> Void) {
         if lists.includesAll || !lists.includedCategories.isEmpty { return updateEach(body) }
         for entry in lists.included {
@@ -69,7 +75,28 @@ struct RouteTable {
                 if route.isValueType { body(&route) }
             }
         }
-        for key in classRouteKeys { routes.update(key, body) }
+        guard !classRouteKeys.isEmpty else { return }
+        for entry in lists.includedClasses {
+            for key in classRoutes(coveredBy: entry) { routes.update(key, body) }
+        }
+    }
+
+    /// The keys of the class routes `entry`, a class, covers: its own route's and its
+    /// subclasses'.
+    ///
+    /// - Complexity: O(*k*) for the *k* routes it covers, and a check of each class route
+    ///   built since the last call for `entry` (a run-time cast).
+    private mutating func classRoutes(coveredBy entry: any Event.Type) -> [ObjectIdentifier] {
+        let id = ObjectIdentifier(entry)
+        var covered = coveredClassRoutes[id] ?? (checked: 0, keys: [])
+        guard covered.checked < classRouteKeys.count else { return covered.keys }
+        for key in classRouteKeys[covered.checked...]
+        where routes.read(key, { $0.kind.isCovered(by: entry) }) == true {
+            covered.keys.append(key)
+        }
+        covered.checked = classRouteKeys.count
+        coveredClassRoutes.set(covered, for: id)
+        return covered.keys
     }
 
     /// Every route, in no particular order.
@@ -79,6 +106,7 @@ struct RouteTable {
     mutating func removeAll() {
         routes.removeAll()
         classRouteKeys.removeAll(keepingCapacity: true)
+        coveredClassRoutes.removeAll()
     }
 
     // MARK: Keys

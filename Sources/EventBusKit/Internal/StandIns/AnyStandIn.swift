@@ -3,6 +3,8 @@
 protocol AnyStandIn: EventConsumer {
     /// How the bus calls stand-ins of this type (a ``StandInCall``).
     static var call: any ConsumerCall.Type { get }
+    /// Its lists, made by the bus (they are its `willConsume`): no app code reads them.
+    var lists: MatchList { get }
     /// Handles an event that a route delivered to this stand-in, so its lists match the
     /// event's dynamic type.
     ///

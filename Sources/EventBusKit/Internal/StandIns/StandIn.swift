@@ -3,51 +3,47 @@
 ///
 /// One stand-in serves every form — plain, throwing and owner-bound subscriptions and
 /// streams — so they all obey the matching, order and snapshot rules of consumers. It lists
-/// one entry: `T`, or for a category stream `Conforming<P>` (then `T` is `any P`). The bus
-/// calls ``consumeRouted(_:)`` (through ``StandInCall``), which hands the event to the closure
-/// without a dynamic cast and, for a class or a struct stored in the existential's buffer,
-/// without a copy (see `borrowingHandler(_:)`), and reports what the bus must announce;
-/// anyone else calling ``consume(_:)`` gets a checked cast.
-final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
+/// one entry: its closure's event type `T`, or for a category `Conforming<P>` (then `T` is
+/// `any P`). The bus calls ``consumeRouted(_:)`` (through ``StandInCall``), which hands the
+/// event to the closure without a dynamic cast and, for a class or a struct stored in the
+/// existential's buffer, without a copy (see `borrowingHandler(_:)`), and reports what the
+/// bus must announce; anyone else calling ``consume(_:)`` gets a checked cast.
+///
+/// Not generic: its closures come to it taking the event's existential (see
+/// ``Closures/init(_:where:listing:)``), so making a subscription looks up no generic
+/// metadata (a generic class's is looked up each time one is made, about 160 instructions);
+/// the few calls that need the closure's own type `T` open ``listed``, which is `T` then.
+final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     // What every routed call reads comes first, to share a cache line with the object's header.
-    /// Whether `willConsume` names `T` itself (not a category), so a routed event is a `T`.
-    private let listsT: Bool
-    /// Whether `T` is `any Event`, so the handler takes a routed event's existential as it
-    /// is: for ``AllEvent``, and for a subscription to one type that keeps events as they
-    /// came (``ObservedEvent``).
-    private let takesAnyEvent: Bool
-    /// ``handler``, taking the event's existential in place of the `T` (see
-    /// `borrowingHandler(_:)`; for ``AllEvent``, `T` is `any Event` and this is the handler
-    /// itself); called only as ``StandInCore/borrowing`` allows.
-    private let borrowingHandler: (any Event) throws -> Void
-
-    let willConsume: [any Event.Type]
-    /// The closure, in one shape for every form (a generic enum would make every delivery
-    /// look up its metadata): a stream's drop is thrown as a `StreamDrop`.
-    private let handler: (T) throws -> Void
-    /// The `where:` predicate; one that accepts every event when the subscription has none
-    /// (``StandInCore/borrowingFilter`` is the same predicate taking the event borrowed).
-    ///
-    /// Not optional, nor is ``StandInCore/borrowingFilter``: an optional closure of a generic
-    /// `T` makes each call look up the metadata of its `Optional` (about 320 instructions).
-    private let filter: (T) -> Bool
+    /// How the closures take a routed event.
+    private let takes: Closures.Takes
+    /// The closure, taking the event's existential (see ``Closures``); called only as
+    /// ``StandInCore/borrowing`` allows when it ``Closures/Takes/listed`` its type. A stream's
+    /// drop is thrown as a `StreamDrop`.
+    private let handler: (any Event) throws -> Void
+    /// What the stand-in lists: `T` itself, ``AllEvent`` or a category.
+    let listed: any Event.Type
+    /// The lists: ``listed`` alone, shared by the bus's stand-ins of the same listed type.
+    let lists: MatchList
+    var willConsume: [any Event.Type] { lists.willConsume }
     /// A stream's `finish` (or a waiter's); `nil` for other subscriptions.
     private let finishStream: (@Sendable (_ end: RecipientEnd?) -> Void)?
     /// Whether a drop was reported (see ``claimDropReport()``).
     private(set) var dropWasReported = false
     /// What the last routed call must announce, until the bus takes it.
     private var pending: PendingAnnouncement?
-    /// The bus, for announcing what a direct call of ``consume(_:)`` caused; never retained.
-    private weak var bus: EventBus?
+    /// The bus, for announcing what a direct call of ``consume(_:)`` caused and for its
+    /// token's `cancel()` (see ``Recipient/standInBus``); never retained.
+    private(set) weak var bus: EventBus?
     /// Where its recipient's end is recorded, for ``finish()`` to read: set on the bus's
-    /// isolation right after the stand-in is registered (``EventBus/add(_:)``), when it has a
-    /// `finish`, and before anything can finish it.
+    /// isolation right after the stand-in is registered (``EventBus/add(_:options:)``), when it
+    /// has a `finish`, and before anything can finish it.
     var ending: RecipientEnding?
 
     /// The handler of a stream whose continuation's `yield` is `yield` (made where `T` is
     /// known to be `Sendable`): a dropped element is thrown, to be announced as a
     /// ``DroppedEvent``.
-    static func streaming(
+    static func streaming<T>(
         yield: @escaping (T) -> AsyncStream<T>.Continuation.YieldResult
     ) -> (T) throws -> Void {
         { value in
@@ -58,42 +54,37 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
         }
     }
 
-    /// A stand-in for a subscription to the events `listed` covers, plain or throwing (a
-    /// thrown error is announced as a ``ConsumerFailedEvent``): `T` itself, ``AllEvent``
-    /// (then `T` is `any Event`), or a category whose events are `T`s. `finish` runs when
-    /// the stand-in ends (the bus goes away, or it is released), told how its recipient ended.
+    /// A stand-in for a subscription to the events `listed` covers, with `closures`, plain
+    /// or throwing (a thrown error is announced as a ``ConsumerFailedEvent``). `lists` lists
+    /// `listed` alone (see `EventBus.standInLists(listing:)`). `finish` runs when the
+    /// stand-in ends (the bus goes away, or it is released), told how its recipient ended.
     init(
-        listing listed: any Event.Type, _ handler: @escaping (T) throws -> Void,
-        where filter: ((T) -> Bool)?, finish: (@Sendable (_ end: RecipientEnd?) -> Void)?,
+        listing listed: any Event.Type, lists: MatchList, _ closures: Closures,
+        finish: (@Sendable (_ end: RecipientEnd?) -> Void)?,
         bus: EventBus
     ) {
         precondition(
-            listed != AllEvent.self || T.self == (any Event).self,
+            listed != AllEvent.self || closures.takes == .anyEvent,
             "a stand-in for AllEvent takes any Event")
-        willConsume = [listed]
-        takesAnyEvent = T.self == (any Event).self
-        self.handler = handler
-        // Unwrapped with `if let`, not `??`: a generic operator would hand the closure over at
-        // its most general abstraction and wrap it twice (two thunks on every call).
-        let accepting: (T) -> Bool
-        if let filter { accepting = filter } else { accepting = { _ in true } }
-        let filter = accepting
-        self.filter = filter
+        takes = closures.takes
+        handler = closures.handler
+        self.listed = listed
+        self.lists = lists
         self.finishStream = finish
         self.bus = bus
-        let listsT = listed == T.self
-        self.listsT = listsT
-        if takesAnyEvent {
-            // The handler takes the event as it is, no reinterpreting.
-            borrowingHandler = handler as! (any Event) throws -> Void
-            super.init(borrowing: .always, borrowingFilter: filter as! (any Event) -> Bool)
-        } else {
-            borrowingHandler = EventBusKit.borrowingHandler(handler)
-            super.init(
-                borrowing: !listsT || !eventsMayBeBorrowed
-                    ? .never : T.self is AnyObject.Type ? .always : .unknown,
-                borrowingFilter: EventBusKit.borrowingPredicate(filter))
+        let borrowing: Borrowing
+        switch closures.takes {
+        case .listed:
+            // `lists` lists `T`: it names a class exactly when `T` is one.
+            borrowing =
+                !eventsMayBeBorrowed ? .never : lists.includedClasses.isEmpty ? .unknown : .always
+        case .anyEvent, .category: borrowing = .always  // they take the existential as it is
         }
+        // Not optional, so a pass asks no `Optional`; unwrapped with `if let`, not `??`, which
+        // would wrap it again.
+        let filter: (any Event) -> Bool
+        if let given = closures.filter { filter = given } else { filter = { _ in true } }
+        super.init(borrowing: borrowing, borrowingFilter: filter)
     }
 
     deinit {
@@ -102,8 +93,8 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
         finish()
     }
 
-    /// How the bus calls stand-ins of this type.
-    static var call: any ConsumerCall.Type { StandInCall<StandIn<T>>.self }
+    /// How the bus calls stand-ins.
+    static var call: any ConsumerCall.Type { StandInCall<StandIn>.self }
 
     /// The bus's entry: its route proved that `event` matches `willConsume`.
     ///
@@ -111,12 +102,10 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
     ///   ``takeAnnouncement()``).
     func consumeRouted(_ event: any Event) -> Bool {
         do {
-            if listsT {
-                try callRouted(event)
-            } else if takesAnyEvent {
-                try borrowingHandler(event)
+            if takes != .listed || mayBorrow(event) {
+                try handler(event)
             } else {
-                try callCategory(event)
+                try callCopied(event)
             }
             return false
         } catch {
@@ -126,30 +115,22 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
     }
 
     /// The `where:` predicate's answer for `event`, which a route delivered to this stand-in,
-    /// while ``StandInCore/borrowing`` is not `.always`: the first value-type event decides
-    /// whether it may be borrowed, and one that may not is copied out.
+    /// while ``StandInCore/borrowing`` is not `.always` (its closures take a listed `T`): the
+    /// first value-type event decides whether it may be borrowed, and one that may not is
+    /// copied out.
     override func acceptsUnborrowed(_ event: any Event) -> Bool {
         if mayBorrow(event) { return borrowingFilter(event) }
         return acceptsCopied(event)
     }
 
     /// ``acceptsUnborrowed(_:)`` for an event that is not borrowed: the value copied out as a
-    /// `T`.
-    ///
-    /// Kept out of line for the reason ``callCategory(_:)`` is: inlined, the metadata of
-    /// `Optional<T>` would be looked up on every call.
+    /// `T`, the listed type.
     @inline(never)
     private func acceptsCopied(_ event: any Event) -> Bool {
-        if listsT {
-            func open<E: Event>(_ value: E) -> Bool {
-                // `E` is `T` or, for a class, a subclass of it: only classes have subtypes.
-                filter(E.self == T.self ? identityConversion(value, to: T.self) : value as! T)
-            }
-            return open(event)
+        func open<Listed: Event>(_: Listed.Type) -> Bool {
+            typedPredicate(borrowingFilter, as: Listed.self)(copied(event, as: Listed.self))
         }
-        // `T` is `any Event` (for `AllEvent`) or `any P` (a category): a checked cast.
-        guard let value = event as? T else { return false }
-        return filter(value)
+        return open(listed)
     }
 
     /// What the last routed call must announce.
@@ -163,15 +144,22 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
     /// checked cast, which stops on an event that is no `T` (a stream, or a subscription to
     /// a category, ignores it). What it causes is announced at once.
     func consume(_ event: any Event) {
-        let value: T
-        if listsT && finishStream == nil {
-            value = event as! T
-        } else {
-            guard let element = event as? T else { return }
-            value = element
-        }
         do {
-            try handler(value)
+            switch takes {
+            case .anyEvent, .category: try handler(event)  // a category's handler casts
+            case .listed:
+                func open<Listed: Event>(_: Listed.Type) throws {
+                    let value: Listed
+                    if finishStream == nil {
+                        value = event as! Listed
+                    } else {
+                        guard let element = event as? Listed else { return }
+                        value = element
+                    }
+                    try typedHandler(handler, as: Listed.self)(value)
+                }
+                try open(listed)
+            }
         } catch {
             if let bus, let recipient {
                 bus.announce(Self.pending(for: error), by: recipient, self, of: event)
@@ -188,7 +176,7 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
     /// waiter, as its recipient's end says: read from the state word the claim of that end
     /// wrote, never from who happens to call this first.
     func finish() {
-        finishStream?(ending?.end)
+        if let finishStream { finishStream(ending?.end) }
     }
 
     /// Its recipient's name: what every view of the bus shows it by.
@@ -199,18 +187,8 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
         return .failed(error)
     }
 
-    /// Calls the handler with `event` as a `T`, for a category stream (`T` is `any P`).
-    ///
-    /// Kept out of line: an `as? T` needs the metadata of `Optional<T>`, which an unspecialized
-    /// generic looks up at run time, and inlined it would be looked up on every delivery.
-    @inline(never)
-    private func callCategory(_ event: any Event) throws {
-        if let value = event as? T { try handler(value) }
-    }
-
-    /// Whether ``borrowingHandler`` and ``borrowingFilter`` may take `event`, a routed
-    /// event; the first value-type event decides it for all (see
-    /// ``StandInCore/borrowing``).
+    /// Whether the handler and the filter may take `event`, a routed event, borrowed; the
+    /// first value-type event decides it for all (see ``StandInCore/borrowing``).
     @inline(__always)
     private func mayBorrow(_ event: any Event) -> Bool {
         if borrowing == .unknown {
@@ -219,17 +197,29 @@ final class StandIn<T>: StandInCore, AnyStandIn, CustomStringConvertible {
         return borrowing == .always
     }
 
-    /// Calls the handler with `event` as a `T`, which a route proved it is (`event is T`),
-    /// with no dynamic cast, and without a copy when it may borrow (see `borrowingHandler`).
-    @inline(__always)
-    private func callRouted(_ event: any Event) throws {
-        if mayBorrow(event) { return try borrowingHandler(event) }
-        func open<E: Event>(_ value: E) throws {
-            // `E` is `T` or, for a class, a subclass of it: only classes have subtypes.
-            try handler(E.self == T.self ? identityConversion(value, to: T.self) : value as! T)
+    /// Calls the handler with `event` copied out as a `T`, the listed type, which a route
+    /// proved it is (`event is T`), with no dynamic cast for a value type.
+    ///
+    /// Out of line: the pass's common case borrows the event.
+    @inline(never)
+    private func callCopied(_ event: any Event) throws {
+        func open<Listed: Event>(_: Listed.Type) throws {
+            try typedHandler(handler, as: Listed.self)(copied(event, as: Listed.self))
         }
-        try open(event)
+        try open(listed)
     }
+}
+
+/// `event`, which a route delivered to a recipient listing `Listed`, as a `Listed`: the same
+/// value for a value type (its dynamic type is `Listed`), a checked cast for a class (it may
+/// be a subclass).
+@inline(__always)
+private func copied<Listed: Event>(_ event: any Event, as _: Listed.Type) -> Listed {
+    func open<E: Event>(_ value: E) -> Listed {
+        // `E` is `Listed` or, for a class, a subclass of it: only classes have subtypes.
+        E.self == Listed.self ? identityConversion(value, to: Listed.self) : value as! Listed
+    }
+    return open(event)
 }
 
 /// A stream's drop, carried out of the stand-in's handler as an error.

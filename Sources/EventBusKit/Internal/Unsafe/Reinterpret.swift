@@ -33,6 +33,14 @@ private struct Predicate<Argument> {
     let call: (Argument) -> Bool
 }
 
+/// The address of `array`'s storage (0 for an empty array with none): the same for two
+/// arrays exactly when they share storage, which, while either holds it, no other array can
+/// be given. For an array of a type that is never bridged, reading it copies nothing.
+@inline(__always)
+func storageIdentity<Element>(of array: [Element]) -> UInt {
+    array.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+}
+
 /// Whether stand-ins may call a ``borrowingHandler(_:)``: `false` in the portable mode.
 #if EVENTBUSKIT_PORTABLE
     let eventsMayBeBorrowed = false
@@ -43,7 +51,9 @@ private struct Predicate<Argument> {
 /// `handler` as a closure that takes the existential of an event holding a `T` in place of
 /// the `T`, so the value is borrowed from the existential rather than copied out (for a
 /// class, a retain and a release per delivery; for a struct, a copy and a destroy). Call it
-/// only while ``eventsMayBeBorrowed``.
+/// with an existential only while ``eventsMayBeBorrowed``; ``typedHandler(_:as:)`` turns it
+/// back into `handler` (in both modes: a stand-in keeps its closure in this form). For `T`
+/// = `any Event`, it is `handler` itself.
 ///
 /// Sound (today's ABI) because a closure whose parameter type is a generic `T` takes its
 /// argument by address, as a closure of `any Event` takes the existential's, and the caller
@@ -51,29 +61,41 @@ private struct Predicate<Argument> {
 /// existential holds one reference to an instance of `T` or of a subclass; for a value type,
 /// the value is stored inline (``isStoredInline(_:)``). Both structs are the same generic
 /// type, whose one field is a closure taking its argument by address, so they have one
-/// layout. The cast is inside the structs because a closure handed to a generic function as
-/// itself would be rewrapped for the generic's conventions (two thunks per call). The result
-/// is not optional for the same reason: a closure in an `Optional` is rewrapped to call.
+/// layout, and the way back is the identity. The cast is inside the structs because a
+/// closure handed to a generic function as itself would be rewrapped for the generic's
+/// conventions (two thunks per call). The result is not optional for the same reason: a
+/// closure in an `Optional` is rewrapped to call.
 @inline(__always)
 func borrowingHandler<T>(_ handler: @escaping (T) throws -> Void) -> (any Event) throws -> Void {
-    #if EVENTBUSKIT_PORTABLE
-        return { _ in preconditionFailure("no event is borrowed in the portable mode") }
-    #else
-        return unsafeBitCast(Handler(call: handler), to: Handler<any Event>.self).call
-    #endif
+    unsafeBitCast(Handler(call: handler), to: Handler<any Event>.self).call
+}
+
+/// The closure ``borrowingHandler(_:)`` made of a closure of `T`, as that closure again.
+///
+/// - Precondition: `handler` came from ``borrowingHandler(_:)`` given a closure of `T`.
+@inline(__always)
+func typedHandler<T>(_ handler: @escaping (any Event) throws -> Void, as _: T.Type)
+    -> (T) throws -> Void
+{
+    unsafeBitCast(Handler(call: handler), to: Handler<T>.self).call
 }
 
 /// `predicate` as a closure that takes the existential of an event holding a `T` in place of
 /// the `T`, as ``borrowingHandler(_:)`` makes a handler, and sound for the same reasons: a
 /// `where:` predicate is called on every event its subscription is offered, so it borrows the
-/// value as its handler does. Call it only while ``eventsMayBeBorrowed``.
+/// value as its handler does. Call it with an existential only while
+/// ``eventsMayBeBorrowed``; ``typedPredicate(_:as:)`` turns it back.
 @inline(__always)
 func borrowingPredicate<T>(_ predicate: @escaping (T) -> Bool) -> (any Event) -> Bool {
-    #if EVENTBUSKIT_PORTABLE
-        return { _ in preconditionFailure("no event is borrowed in the portable mode") }
-    #else
-        return unsafeBitCast(Predicate(call: predicate), to: Predicate<any Event>.self).call
-    #endif
+    unsafeBitCast(Predicate(call: predicate), to: Predicate<any Event>.self).call
+}
+
+/// The closure ``borrowingPredicate(_:)`` made of a predicate of `T`, as that predicate again.
+///
+/// - Precondition: `predicate` came from ``borrowingPredicate(_:)`` given a predicate of `T`.
+@inline(__always)
+func typedPredicate<T>(_ predicate: @escaping (any Event) -> Bool, as _: T.Type) -> (T) -> Bool {
+    unsafeBitCast(Predicate(call: predicate), to: Predicate<T>.self).call
 }
 
 /// Whether the existential `event` stores its value in its own buffer (not in a box): then a

@@ -22,6 +22,33 @@ struct UnretainedConsumer {
         stateWord = UnsafePointer(state.address)
     }
 
+    private init(
+        object: UnsafeRawPointer, call: any ConsumerCall.Type, stateWord: UnsafePointer<Int32>
+    ) {
+        self.object = object
+        self.call = call
+        self.stateWord = stateWord
+    }
+
+    /// The reference a route's tombstone holds (see `RouteEntry.tombstone(of:)`): its state
+    /// word says removed, for good, so no pass calls it; its object is never read.
+    static var tombstone: UnretainedConsumer {
+        let word = UnsafePointer<Int32>(bitPattern: tombstoneWord).unsafelyUnwrapped
+        return UnretainedConsumer(
+            object: UnsafeRawPointer(word), call: TombstoneCall.self, stateWord: word)
+    }
+
+    /// The address of ``tombstone``'s state word, which says removed: allocated once, never
+    /// freed, never written again (an address, so that it is `Sendable`).
+    private static let tombstoneWord: UInt = {
+        let word = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        word.initialize(to: Recipient.State.removed.rawValue)
+        return UInt(bitPattern: word)
+    }()
+
+    /// Whether this is ``tombstone``.
+    var isTombstone: Bool { UInt(bitPattern: stateWord) == Self.tombstoneWord }
+
     /// The recipient's state bits, from one relaxed load of its word.
     @inline(__always)
     var state: Recipient.State {
@@ -84,6 +111,20 @@ struct UnretainedConsumer {
         func open<C: EventConsumer>(_: C) -> any ConsumerCall.Type { DirectCall<C>.self }
         return open(consumer)
     }
+}
+
+/// The call of ``UnretainedConsumer/tombstone``, which no pass makes (its state says removed).
+private enum TombstoneCall: ConsumerCall {
+    static func consume(_ object: UnsafeRawPointer, _ event: any Event) {
+        preconditionFailure("a route's tombstone was called")
+    }
+
+    static func consumeReportingAnnouncement(_ object: UnsafeRawPointer, _ event: any Event) -> Bool
+    {
+        preconditionFailure("a route's tombstone was called")
+    }
+
+    static func takeAnnouncement(_ object: UnsafeRawPointer) -> PendingAnnouncement? { nil }
 }
 
 /// Calls a consumer of a known class through an unretained pointer.

@@ -1,0 +1,67 @@
+// How the inbox asks the bus to remove ended recipients, and how a drain's end takes the
+// barriers that no longer wait for anything.
+
+extension Inbox {
+    /// The most ended recipients the inbox lists for the bus; beyond them it asks for a
+    /// sweep of all, which finds them too.
+    static let endedListLimit = 256
+
+    /// Takes the barriers at the front of the inbox, with no event ahead of them here, and with
+    /// them the removals asked for (a sweep, and the recipients tokens ended), and admits the
+    /// sends that fit: the end of a drain that delivered everything it took. What came before
+    /// those barriers is delivered, so once the bus has removed what it was asked to they
+    /// resume now, not at the next drain (on a bus that knows no actor, the owner's next call,
+    /// which may never come).
+    ///
+    /// - Returns: The barriers to resume with `true` once the bus has removed the ended
+    ///   recipients, whether to sweep, the recipients tokens ended, and whether anything still
+    ///   waits here.
+    func endDrain() -> (
+        barriers: [CheckedContinuation<Bool, Never>], sweep: Bool, ended: EndedRecipients,
+        more: Bool
+    ) {
+        let (end, effects) = state.withLock { state in
+            var barriers: [CheckedContinuation<Bool, Never>] = []
+            for case .barrier(let barrier) in state.items.prefix(while: \.isBarrier) {
+                barriers.append(barrier)
+            }
+            if !barriers.isEmpty { state.items.removeFirst(barriers.count) }
+            // Removals wait for the next take, unless a barrier would wait for them.
+            var sweep = false
+            var ended = EndedRecipients()
+            if !barriers.isEmpty {
+                swap(&sweep, &state.sweepRequested)
+                swap(&ended, &state.endedByTokens)
+            }
+            let effects = admitSends(&state)
+            return ((barriers, sweep, ended, !state.items.isEmpty || state.sweepPending), effects)
+        }
+        effects.run()
+        return end
+    }
+
+    /// Asks the bus to remove, on its isolation, the recipients that have ended.
+    func requestSweep() {
+        let drainer = state.withLock { state -> BusDrainer? in
+            guard state.isOpen else { return nil }
+            state.sweepRequested = true
+            return Self.claimDrain(&state)
+        }
+        drainer?.scheduleDrain()
+    }
+
+    /// Asks the bus to remove, on its isolation, `ended`, which its token ended: with no
+    /// sweep of the other recipients (unless too many wait, see ``endedListLimit``).
+    func requestSweep(of ended: Recipient) {
+        let drainer = state.withLock { state -> BusDrainer? in
+            guard state.isOpen else { return nil }
+            if state.endedByTokens.count < Self.endedListLimit {
+                state.endedByTokens.append(ended)
+            } else {
+                state.sweepRequested = true
+            }
+            return Self.claimDrain(&state)
+        }
+        drainer?.scheduleDrain()
+    }
+}

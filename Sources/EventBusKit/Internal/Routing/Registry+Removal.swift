@@ -1,0 +1,150 @@
+// How recipients leave the registry: one at a time, the ones their tokens ended, every one
+// that ended (a sweep), or all of them.
+
+extension Registry {
+    /// Removes `recipient` from the registry and every route, and deactivates it, claiming its
+    /// end for `end` unless it was claimed already (see ``Recipient/deactivate(ending:)``).
+    /// It stays in ``list``, removed, until removed ones are half the list and one pass over
+    /// the list compacts it; the last one is taken off at once.
+    ///
+    /// - Returns: Whether it was registered, and the consumer it held strongly, for the
+    ///   caller to release after the access.
+    /// - Complexity: O(1) amortized, and O(*c*·log *k*) for the *c* routes of length *k* its
+    ///   lists may match.
+    @discardableResult
+    mutating func remove(_ recipient: Recipient, ending end: RecipientEnd) -> (
+        removed: Bool, released: (any EventConsumer)?
+    ) {
+        let isListed = !recipient.isRemoved && isInList(recipient)
+        let released = recipient.deactivate(ending: end)
+        guard isListed else { return (false, released) }
+        forget(recipient)
+        takeOff(recipient)
+        return (true, released)
+    }
+
+    /// Removes `ended`, recipients their tokens ended, in the two steps of ``removeEnded()``:
+    /// each that is still listed is deactivated, then taken off the lists. One that another
+    /// thread ends between the steps is left, ended, for the sweep its ending asks for.
+    ///
+    /// - Returns: The consumers the recipients held strongly, for the caller to release after
+    ///   the access (the first apart: one recipient, the common case, allocates no array).
+    /// - Complexity: O(1) amortized for each, and O(*c*·log *k*) for the *c* routes of length
+    ///   *k* its lists may match.
+    mutating func removeEnded(_ ended: some Collection<Recipient>) -> ReleasedConsumers {
+        var released = ReleasedConsumers()
+        for recipient in ended where !recipient.isRemoved && isInList(recipient) {
+            // Its token claimed its end (`released`) before handing it over: that reason stands.
+            if let strong = recipient.deactivate(ending: .released) { released.append(strong) }
+            forget(recipient)
+        }
+        #if DEBUG
+            betweenSweepSteps?()
+        #endif
+        // Exactly the recipients deactivated above, and ones removed before (taking those
+        // off again changes nothing): a recipient ended from now on is not removed.
+        for recipient in ended where recipient.isRemoved { takeOff(recipient) }
+        return released
+    }
+
+    /// Whether `recipient` is in ``list``, at its slot (maybe removed, not yet compacted).
+    fileprivate func isInList(_ recipient: Recipient) -> Bool {
+        recipient.slot < list.count && list[recipient.slot] === recipient
+    }
+
+    /// The first step of taking `recipient`, listed and just deactivated, off the registry:
+    /// out of the identity table and the listener counts, counted as removed in ``list``.
+    fileprivate mutating func forget(_ recipient: Recipient) {
+        if !recipient.isStandIn { byID.removeValue(for: recipient.id) }
+        tally(recipient, -1)
+        removedInList += 1
+    }
+
+    /// The second step: `recipient`, removed, off the end of ``list`` (or left there until
+    /// removed ones are half the list and one pass compacts it) and off its routes. Taking
+    /// off one taken off before changes nothing.
+    fileprivate mutating func takeOff(_ recipient: Recipient) {
+        if !isInList(recipient) {
+            // Compacted away, or never listed.
+        } else if recipient.slot == list.count - 1 {
+            while let last = list.last, last.isRemoved {
+                list.removeLast()
+                removedInList -= 1
+            }
+        } else if removedInList > 16 && removedInList * 2 > list.count {
+            compactList()
+        }
+        routeTable.updateCandidates(for: recipient.lists) { route in
+            route.changeEntries { $0.remove(recipient) }
+        }
+    }
+
+    /// Takes the removed recipients off ``list``, and renumbers the slots of the others.
+    fileprivate mutating func compactList() {
+        list.removeAll { $0.isRemoved }
+        for slot in list.indices { list[slot].slot = slot }
+        removedInList = 0
+    }
+
+    /// Removes, in one pass over the registry and its routes, every recipient that has ended
+    /// without being removed: weakly held consumers that died, owner-bound subscriptions whose
+    /// owner died, streams whose consumer stopped. A recipient that another thread ends while
+    /// this runs is left, ended, for the next sweep.
+    ///
+    /// - Returns: The consumers the ended recipients held strongly, for the caller to release
+    ///   after the access.
+    /// - Complexity: O(*n* + *r*·*k*) for *n* recipients and *r* routes of length *k*.
+    mutating func removeEnded() -> [any EventConsumer] {
+        var released: [any EventConsumer] = []
+        var ended = false
+        for recipient in list where !recipient.isRemoved && recipient.consumer == nil {
+            ended = true
+            // Ended by a claim (whose reason stands), or found dead: its owner or consumer.
+            if let strong = recipient.deactivate(ending: .ownerGone) { released.append(strong) }
+            if byID[recipient.id] === recipient { byID.removeValue(for: recipient.id) }
+            tally(recipient, -1)
+        }
+        guard ended else { return [] }
+        #if DEBUG
+            betweenSweepSteps?()
+        #endif
+        // Exactly the recipients deactivated above (no other thread sets `removed`): one that
+        // another thread ends from now on stays registered, ended, and is swept by the sweep
+        // its ending asks for. Taken off the lists now, it would stay in `byID`, holding its
+        // consumer until the bus goes away.
+        compactList()
+        routeTable.updateEach { route in
+            route.changeEntries { $0.removeAll { $0.recipient.isRemoved } }
+        }
+        return released
+    }
+
+    /// Removes every recipient and deactivates each, claiming the end of those still
+    /// registered for ``RecipientEnd/busGone`` (the bus is going away).
+    ///
+    /// - Returns: The consumers the recipients held strongly, for the caller to release
+    ///   after the access.
+    mutating func removeAll() -> [any EventConsumer] {
+        let released = list.compactMap { $0.deactivate(ending: .busGone) }
+        list.removeAll()
+        removedInList = 0
+        byID.removeAll()
+        routeTable.removeAll()
+        consumptionListenerCount = 0
+        mayAnnounceConsumption = false
+        categoryListenerCount = 0
+        return released
+    }
+}
+
+/// Consumers a registry change took, for the bus to release after its access: the first
+/// apart, so that one, the common case, allocates no array.
+struct ReleasedConsumers {
+    private var first: (any EventConsumer)?
+    private var more: [any EventConsumer] = []
+
+    /// Adds `consumer`.
+    mutating func append(_ consumer: any EventConsumer) {
+        if first == nil { first = consumer } else { more.append(consumer) }
+    }
+}

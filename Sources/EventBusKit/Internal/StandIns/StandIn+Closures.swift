@@ -1,0 +1,55 @@
+// What a stand-in calls: a closure recipient's closures, taking the event's existential.
+
+extension StandIn {
+    /// A closure recipient's closures, taking the event's existential in place of its `T`,
+    /// and how they take it: what ``ClosureRecipient`` carries to its stand-in.
+    struct Closures {
+        /// How a stand-in's closures take a routed event.
+        enum Takes: UInt8 {
+            /// `T` is the listed type: the closures are `T`'s, reinterpreted to take the
+            /// existential (`borrowingHandler(_:)`), called with it only when the event may be
+            /// borrowed (``StandInCore/borrowing``), and otherwise reinterpreted back and
+            /// called with the event copied out.
+            case listed
+            /// `T` is `any Event` (``AllEvent``, or an ``ObservedEvent`` that keeps events as
+            /// they came): the closures take the existential as it is.
+            case anyEvent
+            /// `T` is a category's member (`any P`): the closures cast the event to `T` first.
+            case category
+        }
+
+        let takes: Takes
+        let handler: (any Event) throws -> Void
+        /// The `where:` predicate; `nil` accepts every event.
+        let filter: ((any Event) -> Bool)?
+
+        /// The closures of a recipient of `listed` taking `T`s: `T` itself, `any Event`
+        /// (then `listed` may be ``AllEvent``), or a category's member.
+        @inline(__always)
+        init<T>(
+            _ handler: @escaping (T) throws -> Void, where filter: ((T) -> Bool)?,
+            listing listed: any Event.Type
+        ) {
+            if listed == T.self || T.self == (any Event).self {
+                takes = listed == T.self ? .listed : .anyEvent
+                // Reinterpreted, not wrapped: no closure is made (for `any Event`, the same type).
+                self.handler = borrowingHandler(handler)
+                // Unwrapped with `if let`, not `map`: a generic closure would wrap it twice.
+                if let filter {
+                    self.filter = borrowingPredicate(filter)
+                } else {
+                    self.filter = nil
+                }
+            } else {
+                // A category: `T` is `any P`, which the event is cast to.
+                takes = .category
+                self.handler = { event in if let value = event as? T { try handler(value) } }
+                if let filter {
+                    self.filter = { event in (event as? T).map(filter) ?? false }
+                } else {
+                    self.filter = nil
+                }
+            }
+        }
+    }
+}
