@@ -91,6 +91,8 @@ warning|ConsumerFailedEvent(consumer: screen, event: Tap(n: 1), error: Cancellat
 warning|ConsumerFailedEvent(recipient: screen, event: Tap(n: 1), error: CancellationError())|replaced by 'init(consumer:event:error:)'|`ConsumerFailedEvent(recipient:event:error:)`
 warning|bus.startTracing().events(of: Tap.self)|renamed to 'recorded(_:)'|`trace.events(of: T.self)`
 warning|RecordingConsumer(willConsume: [Tap.self]).events(of: Tap.self)|renamed to 'recorded(_:)'|`recorder.events(of: T.self)`
+warning|bus.latest(Tap.self) as Any|renamed to 'stickyEvent(_:)'|`bus.latest(T.self)`
+warning|bus.clearLatest(Tap.self)|renamed to 'removeStickyEvents(_:)'|`bus.clearLatest(T.self)`
 error|bus.subscribe(to: Tap.self, throwing: { try check($0) })|every handler may throw: drop the throwing: label
 error|bus.subscribe(to: AllEvent.self, throwing: { _ in })|every handler may throw: drop the throwing: label
 error|bus.subscribe(to: Conforming<any Tracked>.self, priority: 1, throwing: { _ in })|every handler may throw
@@ -101,6 +103,8 @@ clean|try await bus.next(Tap.self) { $0.n > 1 }|
 clean|ConsumerFailedEvent(consumer: screen, event: Tap(n: 1), error: CancellationError()).consumer|
 clean|bus.startTracing().recorded(Tap.self)|
 clean|RecordingConsumer(willConsume: [Tap.self]).recorded(Tap.self)|
+clean|bus.stickyEvent(Tap.self) as Any|
+clean|bus.removeStickyEvents(Tap.self)|
 CALLS
 
 # Every deprecated declaration of the *+DeprecatedSpellings.swift files was warned about above.

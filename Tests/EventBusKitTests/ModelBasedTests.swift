@@ -398,7 +398,7 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
                         .init(
                             action: .dispatch(.plain),
                             reactions: [.init(at: 0, actions: [.register(1)])]),
-                        .init(action: .readLatest(.sticky)),
+                        .init(action: .readStickyEvent(.sticky)),
                     ])
             },
             log: [

@@ -31,7 +31,7 @@ import Testing
         poster.post(Num(1))
         _ = bus.explain(Num(2))
         _ = bus.description
-        _ = bus.latest(Num.self)
+        _ = bus.stickyEvent(Num.self)
         _ = bus.hasRecipients(for: Num.self)
         _ = bus.recipientCount
         #expect(seen.recorded(Num.self).isEmpty)

@@ -211,7 +211,7 @@ final class ReferenceModel {
         }
     }
 
-    /// `latest(_:)` for each of `ModelEntry.latestQueries`, then for `Conforming<any
+    /// `stickyEvent(_:)` for each of `ModelEntry.latestQueries`, then for `Conforming<any
     /// ModelTagged>`: no value is a `Conforming`, so always `nil`.
     var latest: [String?] {
         ModelEntry.latestQueries.map { latest($0)?.label } + [nil]
@@ -330,10 +330,10 @@ final class ReferenceModel {
             let value = Value.event(kind, id: log.newEventID())
             let report = dispatch(value)
             log.append("dispatch \(value.label) -> \(report)")
-        case .clearLatest(let entry):
+        case .removeStickyEvents(let entry):
             // Forgets every stored value that is a `entry` (§10.1).
             stored.removeAll { entry.covers($0.shape) }
-        case .readLatest(let entry):
+        case .readStickyEvent(let entry):
             log.append("latest \(entry) -> \(latest(entry)?.label ?? "nil")")
         case .cancelDelivery:
             // `true` exactly inside a recipient's call; the pass then ends after it (§10.3).
