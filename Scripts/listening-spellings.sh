@@ -93,6 +93,12 @@ warning|bus.startTracing().events(of: Tap.self)|renamed to 'recorded(_:)'|`trace
 warning|RecordingConsumer(willConsume: [Tap.self]).events(of: Tap.self)|renamed to 'recorded(_:)'|`recorder.events(of: T.self)`
 warning|bus.latest(Tap.self) as Any|renamed to 'stickyEvent(_:)'|`bus.latest(T.self)`
 warning|bus.clearLatest(Tap.self)|renamed to 'removeStickyEvents(_:)'|`bus.clearLatest(T.self)`
+warning|bus.maximumPending|renamed to 'maximumQueuedDispatches'|`bus.maximumPending`
+warning|bus.maximumPosted|renamed to 'maximumWaitingPosts'|`bus.maximumPosted`
+warning|EventBus(maximumPending: 5)|replaced by 'init(maximumQueuedDispatches:maximumEventsPerDrain:reentrancy:maximumWaitingPosts:)'|`EventBus(maximumPending: n)`
+warning|EventBus(maximumPending: 5, maximumEventsPerDrain: 9, reentrancy: .reject, maximumPosted: 7)|replaced by 'init(maximumQueuedDispatches:|`EventBus(maximumPending: n)`
+warning|EventBus(maximumPosted: 5)|write maximumWaitingPosts: for maximumPosted:|`EventBus(maximumPosted: n)`
+warning|EventBus(maximumEventsPerDrain: 9, maximumPosted: 5)|write maximumWaitingPosts:|`EventBus(maximumPosted: n)`
 error|bus.subscribe(to: Tap.self, throwing: { try check($0) })|every handler may throw: drop the throwing: label
 error|bus.subscribe(to: AllEvent.self, throwing: { _ in })|every handler may throw: drop the throwing: label
 error|bus.subscribe(to: Conforming<any Tracked>.self, priority: 1, throwing: { _ in })|every handler may throw
@@ -105,6 +111,10 @@ clean|bus.startTracing().recorded(Tap.self)|
 clean|RecordingConsumer(willConsume: [Tap.self]).recorded(Tap.self)|
 clean|bus.stickyEvent(Tap.self) as Any|
 clean|bus.removeStickyEvents(Tap.self)|
+clean|bus.maximumQueuedDispatches + bus.maximumWaitingPosts|
+clean|EventBus()|
+clean|EventBus(maximumEventsPerDrain: 9)|
+clean|EventBus(maximumQueuedDispatches: 5, maximumEventsPerDrain: 9, reentrancy: .reject, maximumWaitingPosts: 7)|
 CALLS
 
 # Every deprecated declaration of the *+DeprecatedSpellings.swift files was warned about above.
@@ -118,7 +128,7 @@ declared = Counter()
 missing = []
 for path in sys.argv[2:]:
     text = open(path).read()
-    for match in re.finditer(r"@available\([^)]*deprecated.*?\n\s*(?:@\w+\s*\n\s*)*public\s+(func|var|init)\s*(\w*)\s*(?:<[^>]*>)?\s*(\([^{]*?\))?\s*(?:->|\{|:)", text, re.S):
+    for match in re.finditer(r"@available\([^)]*deprecated.*?\n\s*(?:@\w+\s*\n\s*)*public\s+(?:convenience\s+)?(func|var|init)\s*(\w*)\s*(?:<[^>]*>)?\s*(\([^{]*?\))?\s*(?:->|\{|:)", text, re.S):
         kind, name, params = match.group(1), match.group(2), match.group(3) or ""
         if kind == "var":
             full = name

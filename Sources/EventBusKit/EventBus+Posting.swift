@@ -202,7 +202,7 @@ extension EventBus {
     /// The inbox, made on first use.
     func ensureInbox() -> Inbox {
         if let inbox { return inbox }
-        let made = Inbox(capacity: maximumPosted)
+        let made = Inbox(capacity: maximumWaitingPosts)
         inbox = made
         tellTheInboxWhoHearsProblems()
         return made

@@ -26,7 +26,7 @@ extension EventBus {
         /// One line: what happened (naming the type, parameter or call site of the first
         /// occurrence), how many others, and what to do instead:
         /// `dispatch(ItemAdded) at Shop/Cart.swift:42 refused: queue full (and 99 more like
-        /// it); raise maximumPending`.
+        /// it); raise maximumQueuedDispatches`.
         ///
         /// App-provided text in it is escaped, so it never spans lines, and the line
         /// ``EventBus`` prints — `EventBusKit: ` and the message — is at most 120 characters:
@@ -70,7 +70,7 @@ extension EventBus {
             /// ``EventBus/deliverPosted()``. The message names both fixes: make the poster on
             /// the bus's actor, or call ``EventBus/deliverPosted()``.
             public static let postsAwaitDelivery = Kind(name: "postsAwaitDelivery")
-            /// A post found the bus holding ``EventBus/maximumPosted`` posted events, and
+            /// A post found the bus holding ``EventBus/maximumWaitingPosts`` posted events, and
             /// answered ``PostReport/rejectedFull``: the event was dropped. Its site is the
             /// post's call site: posts refused from two lines are two reports.
             public static let postRefused = Kind(name: "postRefused")

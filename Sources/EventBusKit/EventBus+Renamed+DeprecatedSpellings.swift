@@ -1,6 +1,7 @@
-// Names of `EventBus` that said one thing for two ideas, each forwarding to the name that
-// replaced it: the sticky value is `stickyEvent(_:)` (an `ObservedEvent`'s `latest` is the last
-// event delivered).
+// Names of `EventBus` that said one thing for two ideas, or two things one word apart, each
+// forwarding to the name that replaced it: the sticky value is `stickyEvent(_:)` (an
+// `ObservedEvent`'s `latest` is the last event delivered); the bounds say what they bound,
+// the dispatches queued during a pass and the posts waiting for delivery.
 
 extension EventBus {
     /// Deprecated: the stored sticky value is ``stickyEvent(_:)``.
@@ -16,5 +17,40 @@ extension EventBus {
     @available(*, deprecated, renamed: "removeStickyEvents(_:)")
     public func clearLatest<T>(_ type: T.Type) {
         removeStickyEvents(type)
+    }
+
+    /// Deprecated: the bound of the dispatches queued during a pass is
+    /// ``maximumQueuedDispatches``.
+    @available(*, deprecated, renamed: "maximumQueuedDispatches")
+    public var maximumPending: Int { maximumQueuedDispatches }
+
+    /// Deprecated: the bound of the posted events waiting for delivery is
+    /// ``maximumWaitingPosts``.
+    @available(*, deprecated, renamed: "maximumWaitingPosts")
+    public var maximumPosted: Int { maximumWaitingPosts }
+
+    /// Deprecated: write `maximumQueuedDispatches:` (and `maximumWaitingPosts:`).
+    @available(
+        *, deprecated,
+        renamed:
+            "init(maximumQueuedDispatches:maximumEventsPerDrain:reentrancy:maximumWaitingPosts:)"
+    )
+    public convenience init(
+        maximumPending: Int, maximumEventsPerDrain: Int = 1_000, reentrancy: Reentrancy = .queue,
+        maximumPosted: Int = 10_000
+    ) {
+        self.init(
+            maximumQueuedDispatches: maximumPending, maximumEventsPerDrain: maximumEventsPerDrain,
+            reentrancy: reentrancy, maximumWaitingPosts: maximumPosted)
+    }
+
+    /// Deprecated: write `maximumWaitingPosts:`.
+    @available(*, deprecated, message: "renamed: write maximumWaitingPosts: for maximumPosted:")
+    public convenience init(
+        maximumEventsPerDrain: Int = 1_000, reentrancy: Reentrancy = .queue, maximumPosted: Int
+    ) {
+        self.init(
+            maximumEventsPerDrain: maximumEventsPerDrain, reentrancy: reentrancy,
+            maximumWaitingPosts: maximumPosted)
     }
 }

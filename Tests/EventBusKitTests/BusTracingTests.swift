@@ -207,7 +207,7 @@ import Testing
     }
 
     @Test(.allowsProblems) func aDispatchRefusedBecauseTheQueueIsFullIsANoteNamingItsDispatcher() {
-        let bus = EventBus(maximumPending: 1)
+        let bus = EventBus(maximumQueuedDispatches: 1)
         var reports: [DispatchReport] = []
         bus.register(
             TraceConsumer("A", [Num.self], trace: Trace()) { event in

@@ -114,7 +114,7 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
         steps: [ModelScenario.Step]
     ) -> ModelScenario {
         ModelScenario(
-            maximumPending: pending, maximumEventsPerDrain: drain, reentrancy: reentrancy,
+            maximumQueuedDispatches: pending, maximumEventsPerDrain: drain, reentrancy: reentrancy,
             consumers: consumers, subscriptions: subscriptions, steps: steps)
     }
 
@@ -282,7 +282,7 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
                 "c0.0:leaf#0", "dispatch plain#1 -> rejectedReentrant", "c1.0:did(c0.0,leaf#0)",
                 "dispatch leaf#0 -> drained(events: 2)",
             ]),
-        // §5: `maximumPending` counts waiting dispatched events, not the one being delivered.
+        // §5: `maximumQueuedDispatches` counts waiting dispatched events, not the one being delivered.
         ContractExample(
             name: "a full queue refuses and changes nothing",
             build: {
@@ -380,7 +380,7 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
                 "c2.0:did(c1.0,plain#0)", "dispatch plain#0 -> drained(events: 2)",
                 "cancelDelivery -> false",
             ]),
-        // §10.1 with §5: replays are not refused by `maximumPending` or `.reject`, and count
+        // §10.1 with §5: replays are not refused by `maximumQueuedDispatches` or `.reject`, and count
         // in the drain budget (a waiting one is discarded and counted at the limit).
         ContractExample(
             name: "replays are not refused and count in the drain budget",

@@ -450,7 +450,7 @@ private final class OddBusOwner {
 
     @Test func aNonPositiveBoundStops() async {
         await #expect(processExitsWith: .failure) {
-            _ = EventBus(maximumPending: 0)
+            _ = EventBus(maximumQueuedDispatches: 0)
         }
     }
 

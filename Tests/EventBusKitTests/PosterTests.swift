@@ -28,7 +28,7 @@ import Testing
     func fourThreadsPostingTenThousandEventsEachIntoAMainActorBusDeliverEachOnceInThreadOrder()
         async
     {
-        let bus = EventBus(maximumPending: 40_000, maximumPosted: 40_000)
+        let bus = EventBus(maximumQueuedDispatches: 40_000, maximumWaitingPosts: 40_000)
         let recorder = StressRecorder()
         let token = bus.subscribe(to: PosterStressEvent.self) { recorder.events.append($0) }
         let poster = bus.poster()
@@ -43,7 +43,8 @@ import Testing
     func fourThreadsPostingTenThousandEventsEachIntoAnActorOwnedBusDeliverEachOnceInThreadOrder()
         async
     {
-        let service = PosterOwningService(maximumPending: 40_000, maximumPosted: 40_000)
+        let service = PosterOwningService(
+            maximumQueuedDispatches: 40_000, maximumWaitingPosts: 40_000)
         let poster = await service.start()
         let refused = await postFromThreads(poster, threads: 4, count: 10_000)
         #expect(refused == 0)
@@ -148,7 +149,7 @@ import Testing
     }
 
     @Test(.allowsProblems) func aPostedEventThatStartsAFeedbackLoopReportsTheDiscardsOfItsDrain() {
-        let bus = EventBus(maximumPending: 2, maximumEventsPerDrain: 3)
+        let bus = EventBus(maximumQueuedDispatches: 2, maximumEventsPerDrain: 3)
         let poster = unisolatedPoster(of: bus)
         let echo = bus.subscribe(to: Num.self) { number in bus.dispatch(Num(number.value + 1)) }
         poster.post(Num(0))
@@ -159,9 +160,9 @@ import Testing
     // MARK: Bounds and the bus's end
 
     @Test func postsBeyondMaximumPendingAreAllAcceptedAndDelivered() {
-        // `maximumPending` bounds the bus's queue during a delivery, not the inbox: no post is
+        // `maximumQueuedDispatches` bounds the bus's queue during a delivery, not the inbox: no post is
         // lost while the bus lives.
-        let bus = EventBus(maximumPending: 2)
+        let bus = EventBus(maximumQueuedDispatches: 2)
         let poster = unisolatedPoster(of: bus)
         let recorder = RecordingConsumer(willConsume: [Num.self])
         bus.register(recorder)
@@ -174,7 +175,7 @@ import Testing
     @Test(.allowsProblems) func discardsOfADrainTheBusRanOnItsOwnAreCounted() async {
         // A posted event delivered by the bus itself (on the main actor) starts a feedback
         // loop; no caller receives that drain's report, so its discards are counted here.
-        let bus = EventBus(maximumPending: 2, maximumEventsPerDrain: 3)
+        let bus = EventBus(maximumQueuedDispatches: 2, maximumEventsPerDrain: 3)
         let echo = bus.subscribe(to: Num.self) { number in bus.dispatch(Num(number.value + 1)) }
         let poster = bus.poster()
         #expect(bus.unattendedDiscards == 0)
@@ -232,7 +233,7 @@ import Testing
     }
 
     @Test func anActorOwnedBusIsReleasedWithItsActorWhileAPosterIsHeld() async {
-        var service: PosterOwningService? = PosterOwningService(maximumPending: 10)
+        var service: PosterOwningService? = PosterOwningService(maximumQueuedDispatches: 10)
         weak var weakService: PosterOwningService?
         weakService = service
         let poster = await service!.start()

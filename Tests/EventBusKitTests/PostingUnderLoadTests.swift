@@ -151,13 +151,15 @@ final class ChatService {
     }
 }
 
-/// Contract §15.2: the bus holds at most `maximumPosted` posted events; a post beyond them is
+/// Contract §15.2: the bus holds at most `maximumWaitingPosts` posted events; a post beyond them is
 /// refused and reported; a send waits for room, before later posts.
 @MainActor @Suite(.noUnexpectedProblems) struct BoundedPostingTests {
-    /// A bus its owner delivers by hand, holding at most `maximumPosted` posted events, and
+    /// A bus its owner delivers by hand, holding at most `maximumWaitingPosts` posted events, and
     /// its problems.
-    private func handDeliveredBus(maximumPosted: Int) -> (EventBus, EventPoster, ProblemRecorder) {
-        let bus = EventBus(maximumPosted: maximumPosted)
+    private func handDeliveredBus(maximumWaitingPosts: Int) -> (
+        EventBus, EventPoster, ProblemRecorder
+    ) {
+        let bus = EventBus(maximumWaitingPosts: maximumWaitingPosts)
         let recorder = ProblemRecorder()
         bus.onProblem = { recorder.problems.append($0) }
         let poster = bus.poster(isolation: nil)
@@ -166,14 +168,15 @@ final class ChatService {
     }
 
     @Test func theDefaultHoldsTenThousandPostedEventsAndABadBoundStops() {
-        #expect(EventBus().maximumPosted == 10_000)
+        #expect(EventBus().maximumWaitingPosts == 10_000)
         #expect(
-            EventBus.boundsProblem(maximumPending: 1, maximumEventsPerDrain: 1, maximumPosted: 0)
-                == "EventBus(maximumPosted:): maximumPosted must be positive, got 0")
+            EventBus.boundsProblem(
+                maximumQueuedDispatches: 1, maximumEventsPerDrain: 1, maximumWaitingPosts: 0)
+                == "EventBus(maximumWaitingPosts:): maximumWaitingPosts must be positive, got 0")
     }
 
     @Test func aPostToAFullBusIsRefusedAndReportedWithItsCallSite() {
-        let (bus, poster, problems) = handDeliveredBus(maximumPosted: 2)
+        let (bus, poster, problems) = handDeliveredBus(maximumWaitingPosts: 2)
         let seen = RecordingConsumer(willConsume: [Num.self])
         bus.register(seen)
         #expect(poster.post(Num(1)) == .awaitingDeliverPosted)
@@ -193,7 +196,7 @@ final class ChatService {
     /// §16.3: a refused post's site is its call site, so a second line is reported at its
     /// first refusal while the first line's repeat backs off.
     @Test func refusedPostsFromTwoLinesAreTwoSites() {
-        let (bus, poster, problems) = handDeliveredBus(maximumPosted: 1)
+        let (bus, poster, problems) = handDeliveredBus(maximumWaitingPosts: 1)
         for fileID in ["App/Sensor.swift", "App/Sensor.swift", "App/Radio.swift"] {
             poster.post(Num(1))
             #expect(poster.post(Num(2), fileID: fileID, line: 9) == .rejectedFull)
@@ -207,7 +210,7 @@ final class ChatService {
     }
 
     @Test func aTakenEventCountsUntilItsDispatchReturns() {
-        let (bus, poster, _) = handDeliveredBus(maximumPosted: 2)
+        let (bus, poster, _) = handDeliveredBus(maximumWaitingPosts: 2)
         var answers: [PostReport] = []
         let token = bus.subscribe(to: Num.self) { number in
             // In 1's call both are undelivered; in 2's, 1 was delivered.
@@ -222,7 +225,7 @@ final class ChatService {
 
     @Test(.timeLimit(.minutes(1)))
     func aSendWaitsForRoomThenPostsBeforeALaterPost() async throws {
-        let (bus, poster, _) = handDeliveredBus(maximumPosted: 1)
+        let (bus, poster, _) = handDeliveredBus(maximumWaitingPosts: 1)
         let seen = RecordingConsumer(willConsume: [Num.self])
         bus.register(seen)
         poster.post(Num(1))
@@ -237,7 +240,7 @@ final class ChatService {
 
     @Test(.timeLimit(.minutes(1)))
     func aCancelledSendPostsNothingAndThrows() async throws {
-        let (bus, poster, _) = handDeliveredBus(maximumPosted: 1)
+        let (bus, poster, _) = handDeliveredBus(maximumWaitingPosts: 1)
         let seen = RecordingConsumer(willConsume: [Num.self])
         bus.register(seen)
         poster.post(Num(1))
@@ -252,7 +255,7 @@ final class ChatService {
 
     @Test(.timeLimit(.minutes(1)))
     func aSendToAGoneBusAndASendWaitingWhenTheBusGoesAnswerBusGone() async throws {
-        var bus: EventBus? = EventBus(maximumPosted: 1)
+        var bus: EventBus? = EventBus(maximumWaitingPosts: 1)
         bus!.onProblem = { _ in }
         let poster = bus!.poster(isolation: nil)
         bus!.deliverPosted()

@@ -39,7 +39,7 @@ import Testing
         case .refusedFull, .refusedReentrant:
             let bus =
                 provocation == .refusedFull
-                ? bus(recorder, EventBus(maximumPending: 1))
+                ? bus(recorder, EventBus(maximumQueuedDispatches: 1))
                 : bus(recorder, EventBus(reentrancy: .reject))
             bus.register(
                 TraceConsumer("Storm", [Num.self], trace: Trace()) { _ in
@@ -103,7 +103,7 @@ import Testing
                 provocation == .postWaiting ? .postsAwaitDelivery : .postedEventsDiscarded
             recorder.problems.removeAll { $0.kind != kept }
         case .postRefused:
-            let bus = bus(recorder, EventBus(maximumPosted: 1))
+            let bus = bus(recorder, EventBus(maximumWaitingPosts: 1))
             let poster = bus.poster(isolation: nil)
             bus.deliverPosted()  // its owner delivers by hand: no wait to report
             for cents in 1...3 {
@@ -139,8 +139,8 @@ import Testing
             [
                 (
                     .dispatchRefused,
-                    "dispatch(Chec…nt) at …\(site): queue full (and 998 more like it); raise "
-                        + "maximumPending"
+                    "dispatch(Ch…t) at Checkout…del.swift:\(longLine): queue full (and 998 more "
+                        + "like it); raise maximumQueuedDispatches"
                 )
             ]
         case .refusedReentrant:

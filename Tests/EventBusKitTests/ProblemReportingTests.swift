@@ -5,8 +5,10 @@ import Testing
 /// call, with a count and what to do, to `onProblem` (or printed in debug builds).
 @Suite(.noUnexpectedProblems) struct ProblemReportingTests {
     /// A bus whose problems are appended to the returned recorder.
-    private static func observedBus(maximumPending: Int = 100) -> (EventBus, ProblemRecorder) {
-        let bus = EventBus(maximumPending: maximumPending)
+    private static func observedBus(maximumQueuedDispatches: Int = 100) -> (
+        EventBus, ProblemRecorder
+    ) {
+        let bus = EventBus(maximumQueuedDispatches: maximumQueuedDispatches)
         let recorder = ProblemRecorder()
         bus.onProblem = { recorder.problems.append($0) }
         return (bus, recorder)
@@ -30,7 +32,7 @@ import Testing
         #expect(
             problems.first?.message
                 == "dispatch(Other) at App/Storm.swift:7: queue full (and 999899 more like it); "
-                + "raise maximumPending")
+                + "raise maximumQueuedDispatches")
     }
 
     @Test func aDispatchLoopIsOneDrainLimitReport() {

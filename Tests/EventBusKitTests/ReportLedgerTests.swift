@@ -90,7 +90,7 @@ private func problemsOfABusThatKnowsNoActor(
     }
 
     @Test func refusedPostsFromTwoLinesBeforeOneTakeAreTwoReports() {
-        let (bus, poster, recorder) = busThatKnowsNoActor(maximumPosted: 1)
+        let (bus, poster, recorder) = busThatKnowsNoActor(maximumWaitingPosts: 1)
         bus.deliverPosted()  // by hand: the waits are not reported
         poster.post(Num(1))
         poster.post(Num(2), fileID: "App/Camera.swift", line: 10)

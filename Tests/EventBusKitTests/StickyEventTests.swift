@@ -15,14 +15,14 @@ import Testing
     }
 
     @Test(.allowsProblems) func aStickyEventStillQueuedRefusedOrDiscardedIsNotTheLatest() {
-        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 2)
+        let bus = EventBus(maximumQueuedDispatches: 1, maximumEventsPerDrain: 2)
         var seenLatest: [String?] = []
         let trace = Trace()
         bus.register(
             TraceConsumer("A", [Num.self], trace: trace) { _ in
                 bus.dispatch(Mood("queued"))
                 seenLatest.append(bus.stickyEvent(Mood.self)?.value)
-                bus.dispatch(Mood("refused"))  // maximumPending: 1
+                bus.dispatch(Mood("refused"))  // maximumQueuedDispatches: 1
                 bus.dispatch(Num(0))
             })
         bus.dispatch(Num(1))  // passes: 1, mood(queued); then Num(0) is discarded
@@ -138,7 +138,8 @@ import Testing
     }
 
     @Test(.allowsProblems) func replaysAreNotRefusedAndCountInTheDrainBudget() {
-        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 2, reentrancy: .reject)
+        let bus = EventBus(
+            maximumQueuedDispatches: 1, maximumEventsPerDrain: 2, reentrancy: .reject)
         let trace = Trace()
         bus.dispatch(Mood("calm"))
         bus.dispatch(Volume(1))

@@ -147,8 +147,10 @@ actor PosterOwningService {
     private let recorder = StressRecorder()
     private var tokens: Set<EventSubscription> = []
 
-    init(maximumPending: Int, maximumPosted: Int = 10_000) {
-        bus = EventBus(maximumPending: maximumPending, maximumPosted: maximumPosted)
+    init(maximumQueuedDispatches: Int, maximumWaitingPosts: Int = 10_000) {
+        bus = EventBus(
+            maximumQueuedDispatches: maximumQueuedDispatches,
+            maximumWaitingPosts: maximumWaitingPosts)
     }
 
     /// Subscribes the recorder and vends the poster, on the actor.

@@ -97,7 +97,7 @@ final class ModelHarness {
     init(_ scenario: ModelScenario) {
         self.scenario = scenario
         bus = EventBus(
-            maximumPending: scenario.maximumPending,
+            maximumQueuedDispatches: scenario.maximumQueuedDispatches,
             maximumEventsPerDrain: scenario.maximumEventsPerDrain,
             reentrancy: scenario.reentrancy)
         // The random sequences misuse the bus on purpose (cancelDelivery() anywhere, drain

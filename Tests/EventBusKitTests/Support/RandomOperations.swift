@@ -172,7 +172,7 @@ struct ModelScenario: CustomStringConvertible {
         }
     }
 
-    var maximumPending: Int
+    var maximumQueuedDispatches: Int
     var maximumEventsPerDrain: Int
     var reentrancy: EventBus.Reentrancy
     var consumers: [ConsumerSpec]
@@ -190,7 +190,7 @@ struct ModelScenario: CustomStringConvertible {
                 + (named ? ", named" : "")
         }
         var lines = [
-            "bus(maximumPending: \(maximumPending), maximumEventsPerDrain: \(maximumEventsPerDrain), reentrancy: .\(reentrancy))"
+            "bus(maximumQueuedDispatches: \(maximumQueuedDispatches), maximumEventsPerDrain: \(maximumEventsPerDrain), reentrancy: .\(reentrancy))"
         ]
         for (slot, spec) in consumers.enumerated() {
             lines.append(
@@ -322,7 +322,7 @@ extension ModelScenario {
             steps.append(Step(action: action, reactions: reactions))
         }
         return ModelScenario(
-            maximumPending: random.pick([1, 2, 3, 100]),
+            maximumQueuedDispatches: random.pick([1, 2, 3, 100]),
             maximumEventsPerDrain: random.pick([1, 2, 3, 5, 8, 1_000]),
             reentrancy: random.chance(25) ? .reject : .queue,
             consumers: consumers,
@@ -467,8 +467,8 @@ extension ModelScenario {
         if reentrancy == .reject {
             add { $0.reentrancy = .queue }
         }
-        if maximumPending != 100 {
-            add { $0.maximumPending = 100 }
+        if maximumQueuedDispatches != 100 {
+            add { $0.maximumQueuedDispatches = 100 }
         }
         if maximumEventsPerDrain != 1_000 {
             add { $0.maximumEventsPerDrain = 1_000 }

@@ -54,7 +54,7 @@ extension EventBus {
             .dispatchRefused, site: "\(fileID):\(line)",
             what: "dispatch(\(name: type(of: event))) at \(site: fileID, line: line): "
                 + (reentrant ? "reentrant" : "queue full"),
-            fix: reentrant ? "use reentrancy: .queue" : "raise maximumPending")
+            fix: reentrant ? "use reentrancy: .queue" : "raise maximumQueuedDispatches")
     }
 
     /// Records `consumer`'s `recipient`, which no event can reach (its lists' `reachesNothing`:
