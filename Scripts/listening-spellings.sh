@@ -99,6 +99,8 @@ warning|EventBus(maximumPending: 5)|replaced by 'init(maximumQueuedDispatches:ma
 warning|EventBus(maximumPending: 5, maximumEventsPerDrain: 9, reentrancy: .reject, maximumPosted: 7)|replaced by 'init(maximumQueuedDispatches:|`EventBus(maximumPending: n)`
 warning|EventBus(maximumPosted: 5)|write maximumWaitingPosts: for maximumPosted:|`EventBus(maximumPosted: n)`
 warning|EventBus(maximumEventsPerDrain: 9, maximumPosted: 5)|write maximumWaitingPosts:|`EventBus(maximumPosted: n)`
+warning|EventBus.Problem.Kind.dispatchRefused|renamed to 'dispatchRejected'|`EventBus.Problem.Kind.dispatchRefused`
+warning|EventBus.Problem.Kind.postRefused|renamed to 'postRejected'|`EventBus.Problem.Kind.postRefused`
 error|bus.subscribe(to: Tap.self, throwing: { try check($0) })|every handler may throw: drop the throwing: label
 error|bus.subscribe(to: AllEvent.self, throwing: { _ in })|every handler may throw: drop the throwing: label
 error|bus.subscribe(to: Conforming<any Tracked>.self, priority: 1, throwing: { _ in })|every handler may throw
@@ -113,6 +115,8 @@ clean|bus.stickyEvent(Tap.self) as Any|
 clean|bus.removeStickyEvents(Tap.self)|
 clean|bus.maximumQueuedDispatches + bus.maximumWaitingPosts|
 clean|EventBus()|
+clean|EventBus.Problem.Kind.dispatchRejected|
+clean|EventBus.Problem.Kind.postRejected|
 clean|EventBus(maximumEventsPerDrain: 9)|
 clean|EventBus(maximumQueuedDispatches: 5, maximumEventsPerDrain: 9, reentrancy: .reject, maximumWaitingPosts: 7)|
 CALLS
@@ -128,7 +132,7 @@ declared = Counter()
 missing = []
 for path in sys.argv[2:]:
     text = open(path).read()
-    for match in re.finditer(r"@available\([^)]*deprecated.*?\n\s*(?:@\w+\s*\n\s*)*public\s+(?:convenience\s+)?(func|var|init)\s*(\w*)\s*(?:<[^>]*>)?\s*(\([^{]*?\))?\s*(?:->|\{|:)", text, re.S):
+    for match in re.finditer(r"@available\([^)]*deprecated.*?\n\s*(?:@\w+\s*\n\s*)*public\s+(?:convenience\s+|static\s+)?(func|var|init)\s*(\w*)\s*(?:<[^>]*>)?\s*(\([^{]*?\))?\s*(?:->|\{|:)", text, re.S):
         kind, name, params = match.group(1), match.group(2), match.group(3) or ""
         if kind == "var":
             full = name
@@ -170,5 +174,5 @@ error|bus.events(of: AllEvent.self)|does not conform to the 'Sendable' protocol
 CALLS
 
 [ "$status" = 0 ] &&
-    echo "listening-spellings: $checked calls: 0.2.0's spellings deprecated (or refused) naming their new spelling, each in CHANGELOG; every deprecation exercised; no stream of a composition with Sendable"
+    echo "listening-spellings: $checked calls: 0.2.0's spellings deprecated (or rejected) naming their new spelling, each in CHANGELOG; every deprecation exercised; no stream of a composition with Sendable"
 exit "$status"

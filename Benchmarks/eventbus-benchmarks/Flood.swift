@@ -32,7 +32,7 @@ struct FloodRun {
     let other: Int
     /// Events the subscription received.
     let delivered: Int
-    /// The sum of the `.postRefused` counts reported once `waitUntilDelivered()` returned.
+    /// The sum of the `.postRejected` counts reported once `waitUntilDelivered()` returned.
     let reportedByWait: Int
     /// The same once the bus was deallocated (its `deinit` reports what it still held).
     let reportedByDeinit: Int
@@ -99,7 +99,7 @@ func flood(for length: Duration) async -> FloodRun {
     let tally = DeliveryTally()
     var bus: EventBus? = EventBus()  // the documented default maximumWaitingPosts: 10,000
     bus!.onProblem = { problem in
-        if problem.kind == .postRefused { tally.refusalsReported += problem.count }
+        if problem.kind == .postRejected { tally.refusalsReported += problem.count }
     }
     let subscription = bus!.subscribe(to: Ping.self) { _ in
         tally.delivered &+= 1

@@ -107,7 +107,7 @@ actor PostingHome {
     func makePoster() -> EventPoster {
         let tally = tally
         bus.onProblem = { problem in
-            if problem.kind == .postRefused { tally.refusalsReported += problem.count }
+            if problem.kind == .postRejected { tally.refusalsReported += problem.count }
         }
         subscription = bus.subscribe(to: Ping.self) { _ in tally.delivered &+= 1 }
         return bus.poster()
@@ -123,7 +123,7 @@ actor PostingHome {
 final class DeliveryTally {
     /// Events the subscription received.
     var delivered = 0
-    /// The sum of the counts of `.postRefused` problems.
+    /// The sum of the counts of `.postRejected` problems.
     var refusalsReported = 0
 }
 

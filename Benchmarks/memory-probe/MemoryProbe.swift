@@ -561,7 +561,7 @@ enum MemoryProbe {
         do {
             let bus = EventBus(maximumWaitingPosts: 1_000)
             bus.onProblem = { problem in
-                if problem.kind == .postRefused { refusalsReported += problem.count }
+                if problem.kind == .postRejected { refusalsReported += problem.count }
             }
             bus.register(consumer)
             let poster = bus.poster(isolation: nil)

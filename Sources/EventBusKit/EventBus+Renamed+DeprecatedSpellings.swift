@@ -1,7 +1,8 @@
 // Names of `EventBus` that said one thing for two ideas, or two things one word apart, each
 // forwarding to the name that replaced it: the sticky value is `stickyEvent(_:)` (an
 // `ObservedEvent`'s `latest` is the last event delivered); the bounds say what they bound,
-// the dispatches queued during a pass and the posts waiting for delivery.
+// the dispatches queued during a pass and the posts waiting for delivery; a problem of a
+// dispatch or a post the bus turned away says *rejected*, as the reports' cases do.
 
 extension EventBus {
     /// Deprecated: the stored sticky value is ``stickyEvent(_:)``.
@@ -53,4 +54,16 @@ extension EventBus {
             maximumEventsPerDrain: maximumEventsPerDrain, reentrancy: reentrancy,
             maximumWaitingPosts: maximumPosted)
     }
+}
+
+extension EventBus.Problem.Kind {
+    /// Deprecated: the kind is ``dispatchRejected``, as in ``DispatchReport/rejectedFull``;
+    /// equal to it.
+    @available(*, deprecated, renamed: "dispatchRejected")
+    public static var dispatchRefused: Self { .dispatchRejected }
+
+    /// Deprecated: the kind is ``postRejected``, as in ``PostReport/rejectedFull``; equal to
+    /// it.
+    @available(*, deprecated, renamed: "postRejected")
+    public static var postRefused: Self { .postRejected }
 }

@@ -41,7 +41,7 @@
 /// - **Bounded.** The bus holds at most ``EventBus/maximumWaitingPosts`` posted events — waiting,
 ///   or taken and not yet delivered. ``post(_:fileID:line:)`` to a full bus answers
 ///   ``PostReport/rejectedFull`` and the bus reports it
-///   (``EventBus/Problem/Kind/postRefused``, once per line that posted);
+///   (``EventBus/Problem/Kind/postRejected``, once per line that posted);
 ///   ``send(_:fileID:line:)`` waits for room instead, and a send that found no room goes
 ///   before any post or send that begins after it.
 /// - **After the bus is gone.** `post(_:)` is a no-op that returns ``PostReport/busGone``.

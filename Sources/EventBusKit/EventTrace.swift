@@ -117,8 +117,8 @@ public final class EventTrace {
 // - `recordDelivery(toNameAt:)` each time the running pass calls a recipient, just before the
 //   call. The recipient's name (`Recipient.name`, one text in every view) is read the first
 //   time this trace meets it, and the recipient remembers its index in the trace's names.
-// - `recordNote(_:inPass:)` for what is not a delivery: a dispatch refused during a pass
-//   (`.queued` is not a refusal), a stream's drop, a subscription's failure, and the drain
+// - `recordNote(_:inPass:)` for what is not a delivery: a dispatch rejected during a pass
+//   (`.queued` is not a rejection), a stream's drop, a subscription's failure, and the drain
 //   budget's discards (in the last pass of the drain).
 //
 // Once the ring is full, recording a pass overwrites the oldest record in place and keeps its

@@ -38,7 +38,7 @@ public enum PostReport: Equatable, Sendable {
     case awaitingDeliverPosted
     /// The bus held ``EventBus/maximumWaitingPosts`` posted events (waiting, or taken and not yet
     /// delivered): the event was dropped, and the bus reports it
-    /// (``EventBus/Problem/Kind/postRefused``). ``EventPoster/send(_:fileID:line:)`` waits
+    /// (``EventBus/Problem/Kind/postRejected``). ``EventPoster/send(_:fileID:line:)`` waits
     /// for room instead.
     case rejectedFull
     /// The bus has been deallocated; the event was dropped. Posting to a gone bus is

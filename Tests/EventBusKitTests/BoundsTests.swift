@@ -57,7 +57,7 @@ import Testing
         #expect(reports == [.queued, .queued, .queued])
     }
 
-    @Test func announcementsAreNotRefusedByMaximumPendingButCountInTheReport() {
+    @Test func announcementsAreNotRejectedByMaximumQueuedDispatchesButCountInTheReport() {
         // maximumQueuedDispatches 1: three consumptions queue three DidConsumeEvents all the same,
         // and a dispatch is still admitted while they wait.
         let bus = EventBus(maximumQueuedDispatches: 1)
@@ -101,7 +101,7 @@ import Testing
         #expect(bus.dispatch(Num(1)) == .drained(events: 2))
     }
 
-    @Test(.allowsProblems) func theRejectPolicyRefusesNestedDispatchButAnnouncementsFlow() {
+    @Test(.allowsProblems) func theRejectPolicyRejectsNestedDispatchButAnnouncementsFlow() {
         let bus = EventBus(reentrancy: .reject)
         let trace = Trace()
         var reports: [DispatchReport] = []

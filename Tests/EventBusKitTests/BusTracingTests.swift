@@ -206,7 +206,7 @@ import Testing
         withExtendedLifetime(token) {}
     }
 
-    @Test(.allowsProblems) func aDispatchRefusedBecauseTheQueueIsFullIsANoteNamingItsDispatcher() {
+    @Test(.allowsProblems) func aDispatchRejectedBecauseTheQueueIsFullIsANoteNamingItsDispatcher() {
         let bus = EventBus(maximumQueuedDispatches: 1)
         var reports: [DispatchReport] = []
         bus.register(
@@ -220,7 +220,8 @@ import Testing
         #expect(reports == [.queued, .rejectedFull])
         #expect(
             trace.passes == [
-                TracedPass(1, "1", ["A"], nil, notes: ["dispatch of 3 by A refused: rejectedFull"]),
+                TracedPass(
+                    1, "1", ["A"], nil, notes: ["dispatch of 3 by A rejected: rejectedFull"]),
                 TracedPass(2, "2", ["A"], cause(1, "A")),
             ])
         guard case .refused(let event, let report, let recipient) = trace.records[0].notes.first
@@ -233,7 +234,7 @@ import Testing
         #expect(recipient == "A")
     }
 
-    @Test(.allowsProblems) func aDispatchRefusedUnderTheRejectPolicyIsANoteNamingItsDispatcher() {
+    @Test(.allowsProblems) func aDispatchRejectedUnderTheRejectPolicyIsANoteNamingItsDispatcher() {
         let bus = EventBus(reentrancy: .reject)
         bus.register(
             TraceConsumer("A", [Num.self], trace: Trace()) { _ in bus.dispatch(Num(2)) })
@@ -244,7 +245,7 @@ import Testing
             trace.passes == [
                 TracedPass(
                     1, "1", ["A", "B"], nil,
-                    notes: ["dispatch of 2 by A refused: rejectedReentrant"])
+                    notes: ["dispatch of 2 by A rejected: rejectedReentrant"])
             ])
     }
 

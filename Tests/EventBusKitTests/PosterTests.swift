@@ -32,8 +32,8 @@ import Testing
         let recorder = StressRecorder()
         let token = bus.subscribe(to: PosterStressEvent.self) { recorder.events.append($0) }
         let poster = bus.poster()
-        let refused = await postFromThreads(poster, threads: 4, count: 10_000)
-        #expect(refused == 0)
+        let rejected = await postFromThreads(poster, threads: 4, count: 10_000)
+        #expect(rejected == 0)
         #expect(await poster.waitUntilDelivered())
         #expect(stressProblems(recorder.events, threads: 4, count: 10_000) == [])
         withExtendedLifetime(token) {}
@@ -46,8 +46,8 @@ import Testing
         let service = PosterOwningService(
             maximumQueuedDispatches: 40_000, maximumWaitingPosts: 40_000)
         let poster = await service.start()
-        let refused = await postFromThreads(poster, threads: 4, count: 10_000)
-        #expect(refused == 0)
+        let rejected = await postFromThreads(poster, threads: 4, count: 10_000)
+        #expect(rejected == 0)
         #expect(await poster.waitUntilDelivered())
         #expect(stressProblems(await service.received, threads: 4, count: 10_000) == [])
     }
@@ -104,7 +104,7 @@ import Testing
 
     @Test func aDeliverPostedCallMadeDuringDeliveryLeavesThePostedEventsForTheNextCall() {
         // Each posted event is delivered as its own outermost dispatch, never queued behind
-        // (or refused by) the delivery in progress.
+        // (or rejected by) the delivery in progress.
         let bus = EventBus()
         let poster = unisolatedPoster(of: bus)
         let trace = Trace()
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func aBarrierIsNotPassedByADeliverPostedCallMadeDuringDelivery() async {
-        // With `.reject`, a posted event dispatched during delivery would be refused; it is
+        // With `.reject`, a posted event dispatched during delivery would be rejected; it is
         // left waiting instead, and the barrier behind it resumes only once it was delivered.
         let bus = EventBus(reentrancy: .reject)
         let poster = unisolatedPoster(of: bus)

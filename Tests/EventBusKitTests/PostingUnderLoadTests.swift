@@ -152,7 +152,7 @@ final class ChatService {
 }
 
 /// Contract §15.2: the bus holds at most `maximumWaitingPosts` posted events; a post beyond them is
-/// refused and reported; a send waits for room, before later posts.
+/// rejected and reported; a send waits for room, before later posts.
 @MainActor @Suite(.noUnexpectedProblems) struct BoundedPostingTests {
     /// A bus its owner delivers by hand, holding at most `maximumWaitingPosts` posted events, and
     /// its problems.
@@ -175,7 +175,7 @@ final class ChatService {
                 == "EventBus(maximumWaitingPosts:): maximumWaitingPosts must be positive, got 0")
     }
 
-    @Test func aPostToAFullBusIsRefusedAndReportedWithItsCallSite() {
+    @Test func aPostToAFullBusIsRejectedAndReportedWithItsCallSite() {
         let (bus, poster, problems) = handDeliveredBus(maximumWaitingPosts: 2)
         let seen = RecordingConsumer(willConsume: [Num.self])
         bus.register(seen)
@@ -185,7 +185,7 @@ final class ChatService {
         for value in [3, 4] { #expect(poster.post(Num(value)) == .rejectedFull) }
         #expect(bus.deliverPosted().count == 2)
         #expect(seen.recorded(Num.self).map(\.value) == [1, 2])
-        #expect(problems.problems.map(\.kind) == [.postRefused])
+        #expect(problems.problems.map(\.kind) == [.postRejected])
         #expect(problems.problems.first?.count == 2)
         #expect(
             problems.problems.first?.message
@@ -193,9 +193,9 @@ final class ChatService {
                 + "use send(_:), which waits")
     }
 
-    /// §16.3: a refused post's site is its call site, so a second line is reported at its
-    /// first refusal while the first line's repeat backs off.
-    @Test func refusedPostsFromTwoLinesAreTwoSites() {
+    /// §16.3: a rejected post's site is its call site, so a second line is reported at its
+    /// first rejection while the first line's repeat backs off.
+    @Test func rejectedPostsFromTwoLinesAreTwoSites() {
         let (bus, poster, problems) = handDeliveredBus(maximumWaitingPosts: 1)
         for fileID in ["App/Sensor.swift", "App/Sensor.swift", "App/Radio.swift"] {
             poster.post(Num(1))
@@ -269,7 +269,7 @@ final class ChatService {
 }
 
 /// Contract §15.3: a drain of posted events on the bus's actor delivers a slice, then leaves
-/// the actor to its other work; slicing never reorders, drops or refuses an event.
+/// the actor to its other work; slicing never reorders, drops or rejects an event.
 @MainActor @Suite(.noUnexpectedProblems) struct SlicedDrainTests {
     @Test(.timeLimit(.minutes(1)))
     func otherWorkOnTheActorRunsBetweenSlicesAndNothingIsReordered() async {

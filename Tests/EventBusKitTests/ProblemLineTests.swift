@@ -14,7 +14,7 @@ import Testing
     enum Provocation: CaseIterable, CustomTestStringConvertible {
         case refusedFull, refusedReentrant, drainLimit, failure, failureNoListenerHandled
         case listenerFailure, drop, dropNoListenerHandled, awaitingNext, postWaiting
-        case postsDiscarded, postRefused, listsNothing, namedListsNothing, cancelOutsideCall
+        case postsDiscarded, postRejected, listsNothing, namedListsNothing, cancelOutsideCall
         case swiftEventBusHabit
 
         var testDescription: String { "\(self)" }
@@ -102,7 +102,7 @@ import Testing
             let kept: EventBus.Problem.Kind =
                 provocation == .postWaiting ? .postsAwaitDelivery : .postedEventsDiscarded
             recorder.problems.removeAll { $0.kind != kept }
-        case .postRefused:
+        case .postRejected:
             let bus = bus(recorder, EventBus(maximumWaitingPosts: 1))
             let poster = bus.poster(isolation: nil)
             bus.deliverPosted()  // its owner delivers by hand: no wait to report
@@ -138,7 +138,7 @@ import Testing
         case .refusedFull:
             [
                 (
-                    .dispatchRefused,
+                    .dispatchRejected,
                     "dispatch(Ch…t) at Checkout…del.swift:\(longLine): queue full (and 998 more "
                         + "like it); raise maximumQueuedDispatches"
                 )
@@ -146,7 +146,7 @@ import Testing
         case .refusedReentrant:
             [
                 (
-                    .dispatchRefused,
+                    .dispatchRejected,
                     "dispatch(Chec…t) at …\(site): reentrant (and 999 more like it); use "
                         + "reentrancy: .queue"
                 )
@@ -222,10 +222,10 @@ import Testing
                         + "it); keep it while posters post"
                 )
             ]
-        case .postRefused:
+        case .postRejected:
             [
                 (
-                    .postRefused,
+                    .postRejected,
                     "post(Check…nt) at …\(site): inbox full (and 1 more like it); use send(_:), "
                         + "which waits"
                 )

@@ -14,7 +14,7 @@ import Testing
         return (bus, recorder)
     }
 
-    @Test func aMillionRefusedDispatchesAreOneReportWithTheirCount() async {
+    @Test func aMillionRejectedDispatchesAreOneReportWithTheirCount() async {
         // One drain of seconds (a minute under a sanitizer): off the cooperative pool.
         let (report, problems) = await onAThreadOfItsOwn {
             let (bus, recorder) = Self.observedBus()
@@ -27,7 +27,7 @@ import Testing
             return (bus.dispatch(Num(1)), recorder.problems)
         }
         #expect(report == .drained(events: 101))
-        #expect(problems.map(\.kind) == [.dispatchRefused])
+        #expect(problems.map(\.kind) == [.dispatchRejected])
         #expect(problems.first?.count == 999_900)
         #expect(
             problems.first?.message

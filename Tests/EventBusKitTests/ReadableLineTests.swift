@@ -144,7 +144,7 @@ struct Tick: Event, Sendable {}
         var testDescription: String { step }
     }
 
-    /// A refused dispatch's report, narrower and narrower: each step cuts one more kind of
+    /// A rejected dispatch's report, narrower and narrower: each step cuts one more kind of
     /// part (contract §17.7).
     static let refusal: ReadableLine =
         "dispatch(\(name: "CheckoutCompletedEvent")) at "

@@ -14,7 +14,7 @@ import Testing
         #expect(bus.stickyEvent(Volume.self) == nil)
     }
 
-    @Test(.allowsProblems) func aStickyEventStillQueuedRefusedOrDiscardedIsNotTheLatest() {
+    @Test(.allowsProblems) func aStickyEventStillQueuedRejectedOrDiscardedIsNotTheLatest() {
         let bus = EventBus(maximumQueuedDispatches: 1, maximumEventsPerDrain: 2)
         var seenLatest: [String?] = []
         let trace = Trace()
@@ -22,7 +22,7 @@ import Testing
             TraceConsumer("A", [Num.self], trace: trace) { _ in
                 bus.dispatch(Mood("queued"))
                 seenLatest.append(bus.stickyEvent(Mood.self)?.value)
-                bus.dispatch(Mood("refused"))  // maximumQueuedDispatches: 1
+                bus.dispatch(Mood("rejected"))  // maximumQueuedDispatches: 1
                 bus.dispatch(Num(0))
             })
         bus.dispatch(Num(1))  // passes: 1, mood(queued); then Num(0) is discarded
@@ -137,7 +137,7 @@ import Testing
         #expect(report == .drained(events: 2))
     }
 
-    @Test(.allowsProblems) func replaysAreNotRefusedAndCountInTheDrainBudget() {
+    @Test(.allowsProblems) func replaysAreNotRejectedAndCountInTheDrainBudget() {
         let bus = EventBus(
             maximumQueuedDispatches: 1, maximumEventsPerDrain: 2, reentrancy: .reject)
         let trace = Trace()

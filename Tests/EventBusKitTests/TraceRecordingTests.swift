@@ -62,7 +62,7 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.descript
                 [],
                 [
                     "dispatch of claim(prize: \"Grand tour; seven <seas> #7\", user: 42, coupon: "
-                        + "none) by Flow refused: rejectedFull"
+                        + "none) by Flow rejected: rejectedFull"
                 ],
                 [],
                 [
