@@ -89,8 +89,11 @@ warning|[screen].forEach(bus.register)|{ bus.register($0) }|`consumers.forEach(b
 warning|[screen].forEach(bus.registerWeakly)|{ bus.registerWeakly($0) }|`consumers.forEach(bus.registerWeakly)`
 warning|ConsumerFailedEvent(consumer: screen, event: Tap(n: 1), error: CancellationError()).recipient|renamed to 'consumer'|`failure.recipient`
 warning|ConsumerFailedEvent(recipient: screen, event: Tap(n: 1), error: CancellationError())|replaced by 'init(consumer:event:error:)'|`ConsumerFailedEvent(recipient:event:error:)`
-warning|bus.startTracing().events(of: Tap.self)|renamed to 'recorded(_:)'|`trace.events(of: T.self)`
-warning|RecordingConsumer(willConsume: [Tap.self]).events(of: Tap.self)|renamed to 'recorded(_:)'|`recorder.events(of: T.self)`
+warning|bus.startTracing().events(of: Tap.self)|renamed to 'delivered(_:)'|`trace.events(of: T.self)`
+warning|RecordingConsumer(willConsume: [Tap.self]).events(of: Tap.self)|renamed to 'received(_:)'|`recorder.events(of: T.self)`
+warning|RecordingConsumer(willConsume: [Tap.self]).events|renamed to 'received'|`recorder.events`
+warning|bus.startTracing().recorded(Tap.self)|renamed to 'delivered(_:)'|`trace.recorded(T.self)`
+warning|RecordingConsumer(willConsume: [Tap.self]).recorded(Tap.self)|renamed to 'received(_:)'|`recorder.recorded(T.self)`
 warning|bus.latest(Tap.self) as Any|renamed to 'stickyEvent(_:)'|`bus.latest(T.self)`
 warning|bus.clearLatest(Tap.self)|renamed to 'removeStickyEvents(_:)'|`bus.clearLatest(T.self)`
 warning|bus.maximumPending|renamed to 'maximumQueuedDispatches'|`bus.maximumPending`
@@ -109,8 +112,10 @@ clean|bus.register(screen)|
 clean|bus.events(of: Tap.self, bufferingPolicy: .bufferingNewest(1))|
 clean|try await bus.next(Tap.self) { $0.n > 1 }|
 clean|ConsumerFailedEvent(consumer: screen, event: Tap(n: 1), error: CancellationError()).consumer|
-clean|bus.startTracing().recorded(Tap.self)|
-clean|RecordingConsumer(willConsume: [Tap.self]).recorded(Tap.self)|
+clean|bus.startTracing().delivered(Tap.self)|
+clean|bus.startTracing().records(of: Tap.self)|
+clean|RecordingConsumer(willConsume: [Tap.self]).received(Tap.self)|
+clean|RecordingConsumer(willConsume: [Tap.self]).received|
 clean|bus.stickyEvent(Tap.self) as Any|
 clean|bus.removeStickyEvents(Tap.self)|
 clean|bus.maximumQueuedDispatches + bus.maximumWaitingPosts|

@@ -63,8 +63,8 @@ import Testing
         poster.post(Num(1))
         poster.post(Other())
         await poster.waitUntilDelivered()
-        #expect(recorder.recorded(Num.self).map(\.value) == [1])
-        #expect(logger.events.map(label) == ["(R consumed 1)", "(nobody got other)"])
+        #expect(recorder.received(Num.self).map(\.value) == [1])
+        #expect(logger.received.map(label) == ["(R consumed 1)", "(nobody got other)"])
     }
 
     // MARK: A bus with no isolation
@@ -79,9 +79,9 @@ import Testing
         }.value
         #expect(
             reports == [.awaitingDeliverPosted, .awaitingDeliverPosted, .awaitingDeliverPosted])
-        #expect(recorder.events.isEmpty)
+        #expect(recorder.received.isEmpty)
         #expect(bus.deliverPosted() == Array(repeating: .drained(events: 1), count: 3))
-        #expect(recorder.recorded(Num.self).map(\.value) == [1, 2, 3])
+        #expect(recorder.received(Num.self).map(\.value) == [1, 2, 3])
         #expect(bus.deliverPosted() == [])
     }
 
@@ -95,11 +95,11 @@ import Testing
         // deliver right after, on the same thread, without waiting for a task to start.
         let delivered = await withCheckedContinuation { continuation in
             poster.inbox.addBarrier(continuation)
-            #expect(recorder.events.isEmpty)
+            #expect(recorder.received.isEmpty)
             bus.deliverPosted()
         }
         #expect(delivered)
-        #expect(recorder.recorded(Num.self).map(\.value) == [1])
+        #expect(recorder.received(Num.self).map(\.value) == [1])
     }
 
     @Test func aDeliverPostedCallMadeDuringDeliveryLeavesThePostedEventsForTheNextCall() {
@@ -140,11 +140,11 @@ import Testing
         let delivered = await withCheckedContinuation { continuation in
             barrier = continuation
             bus.dispatch(Num(0))
-            #expect(recorder.recorded(Num.self).map(\.value) == [0])
+            #expect(recorder.received(Num.self).map(\.value) == [0])
             bus.deliverPosted()
         }
         #expect(delivered)
-        #expect(recorder.recorded(Num.self).map(\.value) == [0, 1])
+        #expect(recorder.received(Num.self).map(\.value) == [0, 1])
         withExtendedLifetime(nested) {}
     }
 
@@ -168,7 +168,7 @@ import Testing
         bus.register(recorder)
         #expect((1...150).map { poster.post(Num($0)) }.allSatisfy { $0 == .awaitingDeliverPosted })
         #expect(bus.deliverPosted().count == 150)
-        #expect(recorder.recorded(Num.self).map(\.value) == Array(1...150))
+        #expect(recorder.received(Num.self).map(\.value) == Array(1...150))
     }
 
     @MainActor

@@ -22,7 +22,7 @@ actor ChatActor {
     func dispatchOther() { bus.dispatch(Other()) }
 
     /// What the recorder received, in order.
-    func received() -> [String] { recorder.events.map(label) }
+    func received() -> [String] { recorder.received.map(label) }
 
     /// The problems the bus reported.
     func problems() -> [EventBus.Problem] { problemRecorder.problems }
@@ -118,7 +118,7 @@ final class ChatService {
         bus.dispatch(Num(2))
         poster.post(Num(3))
         #expect(bus.deliverPosted() == [.drained(events: 1)])
-        #expect(seen.recorded(Num.self).map(\.value) == [1, 2, 3])
+        #expect(seen.received(Num.self).map(\.value) == [1, 2, 3])
         #expect(problems.isEmpty)
     }
 
@@ -184,7 +184,7 @@ final class ChatService {
         let line = #line + 1
         for value in [3, 4] { #expect(poster.post(Num(value)) == .rejectedFull) }
         #expect(bus.deliverPosted().count == 2)
-        #expect(seen.recorded(Num.self).map(\.value) == [1, 2])
+        #expect(seen.received(Num.self).map(\.value) == [1, 2])
         #expect(problems.problems.map(\.kind) == [.postRejected])
         #expect(problems.problems.first?.count == 2)
         #expect(
@@ -235,7 +235,7 @@ final class ChatService {
         bus.deliverPosted()  // delivers 1, then lets the send in
         #expect(try await sending.value == .awaitingDeliverPosted)
         bus.deliverPosted()
-        #expect(seen.recorded(Num.self).map(\.value) == [1, 2])
+        #expect(seen.received(Num.self).map(\.value) == [1, 2])
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -250,7 +250,7 @@ final class ChatService {
         await #expect(throws: CancellationError.self) { try await sending.value }
         bus.deliverPosted()
         bus.deliverPosted()
-        #expect(seen.recorded(Num.self).map(\.value) == [1])
+        #expect(seen.received(Num.self).map(\.value) == [1])
     }
 
     @Test(.timeLimit(.minutes(1)))

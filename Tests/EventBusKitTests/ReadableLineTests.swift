@@ -286,7 +286,7 @@ struct Tick: Event, Sendable {}
             + trace.records.map(\.description)
             + String(describing: bus).split(separator: "\n").map(String.init)
             + bus.explain(Checkout(totalCents: 1)).lines
-            + logger.events.map { "\($0)" }
+            + logger.received.map { "\($0)" }
         #expect(lines.allSatisfy { $0.count <= 120 })
         #expect(
             trace.tree == """
@@ -330,7 +330,7 @@ struct Tick: Event, Sendable {}
         // The recipients are named whole.
         #expect(bus.explain(Checkout(totalCents: 1)).recipients == [Self.checkoutSubscription])
         #expect(
-            logger.events.map { "\($0)" } == [
+            logger.received.map { "\($0)" } == [
                 "DidConsumeEvent(consumer: Subscription(to: Chec…t, at: …CheckoutViewModel.swift:1042), "
                     + "event: CheckoutCompletedWith […])"
             ])

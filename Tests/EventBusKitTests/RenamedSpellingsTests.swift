@@ -40,4 +40,23 @@ import Testing
         #expect(old == [.dispatchRejected, .postRejected])
         #expect(old.map(\.name) == ["dispatchRejected", "postRejected"])
     }
+
+    @available(*, deprecated, message: "uses the names before 0.3.0 on purpose")
+    @Test func recordedAndEventsAreTheDeliveredAndReceivedEvents() {
+        let bus = EventBus()
+        let recorder = RecordingConsumer(willConsume: [Num.self, Other.self])
+        bus.register(recorder)
+        let trace = bus.startTracing()
+        bus.dispatch(Num(1))
+        bus.dispatch(Other())
+        bus.dispatch(Num(2))
+        #expect(trace.recorded(Num.self).map(\.value) == [1, 2])
+        #expect(trace.events(of: Num.self).map(\.value) == [1, 2])
+        #expect(trace.delivered(Num.self).map(\.value) == [1, 2])
+        #expect(recorder.recorded(Num.self).map(\.value) == [1, 2])
+        #expect(recorder.events(of: Num.self).map(\.value) == [1, 2])
+        #expect(recorder.received(Num.self).map(\.value) == [1, 2])
+        #expect(recorder.events.count == 3)
+        #expect(recorder.received.count == 3)
+    }
 }

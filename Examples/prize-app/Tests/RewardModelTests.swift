@@ -16,7 +16,7 @@ import Testing
             bus.register(decisions)
         }
 
-        var decisionNames: [String] { decisions.events.map { "\($0)" } }
+        var decisionNames: [String] { decisions.received.map { "\($0)" } }
     }
 
     @Test func aRewardPageViewWhileUnclaimedQualifiesTheUser() {

@@ -232,5 +232,5 @@ actor PosterFromInitService {
     func vendPosterHere() -> EventPoster { bus.poster() }
 
     /// The numbers delivered so far.
-    func delivered() -> [Int] { recorder.recorded(Num.self).map(\.value) }
+    func delivered() -> [Int] { recorder.received(Num.self).map(\.value) }
 }
