@@ -89,8 +89,21 @@ warning|[screen].forEach(bus.register)|{ bus.register($0) }|`consumers.forEach(b
 warning|[screen].forEach(bus.registerWeakly)|{ bus.registerWeakly($0) }|`consumers.forEach(bus.registerWeakly)`
 warning|ConsumerFailedEvent(consumer: screen, event: Tap(n: 1), error: CancellationError()).recipient|renamed to 'consumer'|`failure.recipient`
 warning|ConsumerFailedEvent(recipient: screen, event: Tap(n: 1), error: CancellationError())|replaced by 'init(consumer:event:error:)'|`ConsumerFailedEvent(recipient:event:error:)`
-warning|bus.startTracing().events(of: Tap.self)|renamed to 'recorded(_:)'|`trace.events(of: T.self)`
-warning|RecordingConsumer(willConsume: [Tap.self]).events(of: Tap.self)|renamed to 'recorded(_:)'|`recorder.events(of: T.self)`
+warning|bus.startTracing().events(of: Tap.self)|renamed to 'delivered(_:)'|`trace.events(of: T.self)`
+warning|RecordingConsumer(willConsume: [Tap.self]).events(of: Tap.self)|renamed to 'received(_:)'|`recorder.events(of: T.self)`
+warning|RecordingConsumer(willConsume: [Tap.self]).events|renamed to 'received'|`recorder.events`
+warning|bus.startTracing().recorded(Tap.self)|renamed to 'delivered(_:)'|`trace.recorded(T.self)`
+warning|RecordingConsumer(willConsume: [Tap.self]).recorded(Tap.self)|renamed to 'received(_:)'|`recorder.recorded(T.self)`
+warning|bus.latest(Tap.self) as Any|renamed to 'stickyEvent(_:)'|`bus.latest(T.self)`
+warning|bus.clearLatest(Tap.self)|renamed to 'removeStickyEvents(_:)'|`bus.clearLatest(T.self)`
+warning|bus.maximumPending|renamed to 'maximumQueuedDispatches'|`bus.maximumPending`
+warning|bus.maximumPosted|renamed to 'maximumWaitingPosts'|`bus.maximumPosted`
+warning|EventBus(maximumPending: 5)|replaced by 'init(maximumQueuedDispatches:maximumEventsPerDrain:reentrancy:maximumWaitingPosts:)'|`EventBus(maximumPending: n)`
+warning|EventBus(maximumPending: 5, maximumEventsPerDrain: 9, reentrancy: .reject, maximumPosted: 7)|replaced by 'init(maximumQueuedDispatches:|`EventBus(maximumPending: n)`
+warning|EventBus(maximumPosted: 5)|write maximumWaitingPosts: for maximumPosted:|`EventBus(maximumPosted: n)`
+warning|EventBus(maximumEventsPerDrain: 9, maximumPosted: 5)|write maximumWaitingPosts:|`EventBus(maximumPosted: n)`
+warning|EventBus.Problem.Kind.dispatchRefused|renamed to 'dispatchRejected'|`EventBus.Problem.Kind.dispatchRefused`
+warning|EventBus.Problem.Kind.postRefused|renamed to 'postRejected'|`EventBus.Problem.Kind.postRefused`
 error|bus.subscribe(to: Tap.self, throwing: { try check($0) })|every handler may throw: drop the throwing: label
 error|bus.subscribe(to: AllEvent.self, throwing: { _ in })|every handler may throw: drop the throwing: label
 error|bus.subscribe(to: Conforming<any Tracked>.self, priority: 1, throwing: { _ in })|every handler may throw
@@ -99,8 +112,18 @@ clean|bus.register(screen)|
 clean|bus.events(of: Tap.self, bufferingPolicy: .bufferingNewest(1))|
 clean|try await bus.next(Tap.self) { $0.n > 1 }|
 clean|ConsumerFailedEvent(consumer: screen, event: Tap(n: 1), error: CancellationError()).consumer|
-clean|bus.startTracing().recorded(Tap.self)|
-clean|RecordingConsumer(willConsume: [Tap.self]).recorded(Tap.self)|
+clean|bus.startTracing().delivered(Tap.self)|
+clean|bus.startTracing().records(of: Tap.self)|
+clean|RecordingConsumer(willConsume: [Tap.self]).received(Tap.self)|
+clean|RecordingConsumer(willConsume: [Tap.self]).received|
+clean|bus.stickyEvent(Tap.self) as Any|
+clean|bus.removeStickyEvents(Tap.self)|
+clean|bus.maximumQueuedDispatches + bus.maximumWaitingPosts|
+clean|EventBus()|
+clean|EventBus.Problem.Kind.dispatchRejected|
+clean|EventBus.Problem.Kind.postRejected|
+clean|EventBus(maximumEventsPerDrain: 9)|
+clean|EventBus(maximumQueuedDispatches: 5, maximumEventsPerDrain: 9, reentrancy: .reject, maximumWaitingPosts: 7)|
 CALLS
 
 # Every deprecated declaration of the *+DeprecatedSpellings.swift files was warned about above.
@@ -114,7 +137,7 @@ declared = Counter()
 missing = []
 for path in sys.argv[2:]:
     text = open(path).read()
-    for match in re.finditer(r"@available\([^)]*deprecated.*?\n\s*(?:@\w+\s*\n\s*)*public\s+(func|var|init)\s*(\w*)\s*(?:<[^>]*>)?\s*(\([^{]*?\))?\s*(?:->|\{|:)", text, re.S):
+    for match in re.finditer(r"@available\([^)]*deprecated.*?\n\s*(?:@\w+\s*\n\s*)*public\s+(?:convenience\s+|static\s+)?(func|var|init)\s*(\w*)\s*(?:<[^>]*>)?\s*(\([^{]*?\))?\s*(?:->|\{|:)", text, re.S):
         kind, name, params = match.group(1), match.group(2), match.group(3) or ""
         if kind == "var":
             full = name
@@ -156,5 +179,5 @@ error|bus.events(of: AllEvent.self)|does not conform to the 'Sendable' protocol
 CALLS
 
 [ "$status" = 0 ] &&
-    echo "listening-spellings: $checked calls: 0.2.0's spellings deprecated (or refused) naming their new spelling, each in CHANGELOG; every deprecation exercised; no stream of a composition with Sendable"
+    echo "listening-spellings: $checked calls: 0.2.0's spellings deprecated (or rejected) naming their new spelling, each in CHANGELOG; every deprecation exercised; no stream of a composition with Sendable"
 exit "$status"

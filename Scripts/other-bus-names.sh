@@ -32,9 +32,9 @@ done <<'CALLS'
 bus.post(Tap())|dispatch(_:)
 bus.postSticky(Tap())|StickyEvent and dispatch(_:)
 bus.unregister(screen)|deregister(_:)
-bus.getStickyEvent(Tap.self)|latest(_:)
-bus.removeStickyEvent(Tap.self)|clearLatest(_:)
-bus.removeAllStickyEvents()|clearLatest((any StickyEvent).self)
+bus.getStickyEvent(Tap.self)|stickyEvent(_:)
+bus.removeStickyEvent(Tap.self)|removeStickyEvents(_:)
+bus.removeAllStickyEvents()|removeStickyEvents((any StickyEvent).self)
 bus.cancelEventDelivery(Tap())|cancelDelivery()
 bus.hasSubscriberForEvent(Tap.self)|hasRecipients(for:)
 CALLS

@@ -4,7 +4,7 @@ import Foundation
 // The flood (CONTRACT §15.4): a thread posts as fast as it can to a bus on the main actor whose
 // one subscription costs about 2 µs per event, while a task on the main actor sleeps 10 ms in a
 // loop. The bus must leave the main actor to that task between slices, hold at most
-// `maximumPosted` events (refusing the rest, and saying so), and lose nothing it accepted.
+// `maximumWaitingPosts` events (refusing the rest, and saying so), and lose nothing it accepted.
 
 /// The key `--filter` matches to run the flood after the scenarios.
 let floodKey = "posting-flood"
@@ -32,7 +32,7 @@ struct FloodRun {
     let other: Int
     /// Events the subscription received.
     let delivered: Int
-    /// The sum of the `.postRefused` counts reported once `waitUntilDelivered()` returned.
+    /// The sum of the `.postRejected` counts reported once `waitUntilDelivered()` returned.
     let reportedByWait: Int
     /// The same once the bus was deallocated (its `deinit` reports what it still held).
     let reportedByDeinit: Int
@@ -97,9 +97,9 @@ func flood(for length: Duration) async -> FloodRun {
     let (ticksWithout, _) = await tick(for: length)
 
     let tally = DeliveryTally()
-    var bus: EventBus? = EventBus()  // the documented default maximumPosted: 10,000
+    var bus: EventBus? = EventBus()  // the documented default maximumWaitingPosts: 10,000
     bus!.onProblem = { problem in
-        if problem.kind == .postRefused { tally.refusalsReported += problem.count }
+        if problem.kind == .postRejected { tally.refusalsReported += problem.count }
     }
     let subscription = bus!.subscribe(to: Ping.self) { _ in
         tally.delivered &+= 1

@@ -93,10 +93,10 @@ let postingMinimumIterations = 4_096
 /// delivers posts here in slices, to one counting subscription.
 actor PostingHome {
     /// Large enough that no sample is refused: a sample posts at most a few million.
-    static let maximumPosted = 1 << 30
+    static let maximumWaitingPosts = 1 << 30
 
     /// The bus, made in `init` and used on this actor only.
-    private let bus = EventBus(maximumPosted: PostingHome.maximumPosted)
+    private let bus = EventBus(maximumWaitingPosts: PostingHome.maximumWaitingPosts)
     /// What the subscription and the problem handler count.
     private let tally = DeliveryTally()
     /// Keeps the counting subscription alive.
@@ -107,7 +107,7 @@ actor PostingHome {
     func makePoster() -> EventPoster {
         let tally = tally
         bus.onProblem = { problem in
-            if problem.kind == .postRefused { tally.refusalsReported += problem.count }
+            if problem.kind == .postRejected { tally.refusalsReported += problem.count }
         }
         subscription = bus.subscribe(to: Ping.self) { _ in tally.delivered &+= 1 }
         return bus.poster()
@@ -123,7 +123,7 @@ actor PostingHome {
 final class DeliveryTally {
     /// Events the subscription received.
     var delivered = 0
-    /// The sum of the counts of `.postRefused` problems.
+    /// The sum of the counts of `.postRejected` problems.
     var refusalsReported = 0
 }
 
@@ -185,7 +185,7 @@ final class PostingCheck {
             let refused = answers.filter { $0 == .rejectedFull }.count
             fail(
                 "\(answers.count) posts answered other than accepted (\(refused) rejectedFull, "
-                    + "maximumPosted \(PostingHome.maximumPosted)): a bug")
+                    + "maximumWaitingPosts \(PostingHome.maximumWaitingPosts)): a bug")
         }
         if reported != 0 { fail("the bus reported \(reported) refused posts: a bug") }
     }
@@ -277,7 +277,7 @@ func postingSingle() -> Scenario {
                 return .sync { n in home.run(n) }
             },
             Case(name: "EventBusKit `post` + `deliverPosted()`", unitsPerIteration: 1) {
-                let bus = EventBus(maximumPosted: PostingHome.maximumPosted)
+                let bus = EventBus(maximumWaitingPosts: PostingHome.maximumWaitingPosts)
                 let poster = bus.poster(isolation: nil)
                 bus.deliverPosted()  // this owner delivers by hand
                 let consumer = CountingConsumer()

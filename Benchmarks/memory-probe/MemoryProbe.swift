@@ -347,7 +347,7 @@ enum MemoryProbe {
     /// (`rejectedFull`) and ends at the drain budget (`limitReached`).
     static func feedbackLoop(drains: Int) -> ProbeResult {
         let tally = ProbeTally()
-        let bus = EventBus(maximumPending: 100, maximumEventsPerDrain: 1_000)
+        let bus = EventBus(maximumQueuedDispatches: 100, maximumEventsPerDrain: 1_000)
         defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
         let logger = ProbeConsumer([DidConsumeEvent.self], tally)
         let echo = ProbeConsumer([ProbeTick.self], tally)
@@ -375,12 +375,12 @@ enum MemoryProbe {
     }
 
     /// One drain as long as the budget allows with at most three events waiting: an echo
-    /// that dispatches one event for each it receives (`maximumPending: 1`) and a do-nothing
+    /// that dispatches one event for each it receives (`maximumQueuedDispatches: 1`) and a do-nothing
     /// `DidConsumeEvent` listener. The queue's storage must follow what waits, not how many
     /// events the drain has moved through it.
     static func echoDrain(events: Int) -> ProbeResult {
         let tally = ProbeTally()
-        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: events)
+        let bus = EventBus(maximumQueuedDispatches: 1, maximumEventsPerDrain: events)
         defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
         let listener = ProbeConsumer([DidConsumeEvent.self], tally)
         let echo = ProbeConsumer([ProbeTick.self], tally)
@@ -398,7 +398,7 @@ enum MemoryProbe {
     /// announcement makes the listener dispatch the next.
     static func unheardDrain(events: Int) -> ProbeResult {
         let tally = ProbeTally()
-        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: events)
+        let bus = EventBus(maximumQueuedDispatches: 1, maximumEventsPerDrain: events)
         defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
         let listener = ProbeConsumer([NoConsumerEvent.self], tally)
         listener.onEvent = { [unowned bus] event in
@@ -412,7 +412,7 @@ enum MemoryProbe {
     }
 
     /// Measures one drain of `events` events started by one `ProbeTick` on `bus` (which holds
-    /// `recipients` recipients, `maximumPending: 1`), and checks it ends at the budget with
+    /// `recipients` recipients, `maximumQueuedDispatches: 1`), and checks it ends at the budget with
     /// `discarded` events left: growth ≤ 256 KiB, peak ≤ 1 MiB.
     static func measureOneDrain(
         _ name: String, on bus: EventBus, events: Int, recipients: Int, discarded: Int,
@@ -436,7 +436,7 @@ enum MemoryProbe {
     /// queues 10,000 announcements, all delivered.
     static func fanOut(recipients: Int, dispatches: Int) -> ProbeResult {
         let tally = ProbeTally()
-        let bus = EventBus(maximumPending: 100, maximumEventsPerDrain: 2 * recipients + 1)
+        let bus = EventBus(maximumQueuedDispatches: 100, maximumEventsPerDrain: 2 * recipients + 1)
         defer { withExtendedLifetime(bus) {} }  // alive until measured, in release too
         let consumers = (0..<recipients).map { _ in ProbeConsumer([ProbeTick.self], tally) }
         let logger = ProbeConsumer([DidConsumeEvent.self], tally)
@@ -529,7 +529,7 @@ enum MemoryProbe {
     }
 
     /// A producer thread posts `posts` events as fast as it can to a bus that holds at most
-    /// 1,000 (`maximumPosted`), whose owner delivers them by hand on this thread
+    /// 1,000 (`maximumWaitingPosts`), whose owner delivers them by hand on this thread
     /// (`deliverPosted()` in a loop, from the producer's first refusal on, so some are
     /// refused): the bus holds what it may, refuses the rest and reports every refusal, and
     /// delivers every event it accepted. Each run makes its own bus and ends with it, so the
@@ -539,7 +539,7 @@ enum MemoryProbe {
         let tally = ProbeTally()
         let posted = ProbeSharedTally()
         var result = measure(
-            "posting flood", "\(posts) posts, maximumPosted 1,000", maximumGrowthKiB: 256,
+            "posting flood", "\(posts) posts, maximumWaitingPosts 1,000", maximumGrowthKiB: 256,
             maximumPeakKiB: 1_024, maximumRecipients: 1, tally: tally
         ) { warmUp in
             floodOnce(posts: warmUp ? max(posts / 10, 5_000) : posts, tally: tally, posted: posted)
@@ -559,9 +559,9 @@ enum MemoryProbe {
         var refusalsReported = 0
         var recipients = 0
         do {
-            let bus = EventBus(maximumPosted: 1_000)
+            let bus = EventBus(maximumWaitingPosts: 1_000)
             bus.onProblem = { problem in
-                if problem.kind == .postRefused { refusalsReported += problem.count }
+                if problem.kind == .postRejected { refusalsReported += problem.count }
             }
             bus.register(consumer)
             let poster = bus.poster(isolation: nil)

@@ -10,7 +10,7 @@ public enum DispatchReport: Hashable, Sendable {
     /// The bus was delivering; the event was admitted to the queue and will be delivered
     /// after the events ahead of it. This acknowledges admission, not delivery.
     case queued
-    /// `maximumPending` dispatched events were already waiting (the one being delivered
+    /// `maximumQueuedDispatches` dispatched events were already waiting (the one being delivered
     /// does not count); the event was dropped and nothing else changed.
     case rejectedFull
     /// The outermost dispatch delivered this many events — its own, the queued ones and the

@@ -16,7 +16,8 @@ extension EventBus {
     /// with ``dispatch(_:fileID:line:)``.
     @available(
         *, unavailable,
-        message: "declare the event's type StickyEvent and dispatch(_:) it; read it with latest(_:)"
+        message:
+            "declare the event's type StickyEvent and dispatch(_:) it; read it with stickyEvent(_:)"
     )
     public func postSticky(_ event: any Event) { fatalError("unavailable") }
 
@@ -26,20 +27,24 @@ extension EventBus {
     )
     public func unregister(_ consumer: any EventConsumer) { fatalError("unavailable") }
 
-    /// Unavailable: EventBusKit reads the latest sticky value with ``latest(_:)``.
-    @available(*, unavailable, renamed: "latest(_:)", message: "EventBusKit calls it latest(_:)")
+    /// Unavailable: EventBusKit reads the stored sticky value with ``stickyEvent(_:)``.
+    @available(
+        *, unavailable, renamed: "stickyEvent(_:)", message: "EventBusKit calls it stickyEvent(_:)"
+    )
     public func getStickyEvent<T>(_ type: T.Type) -> T? { fatalError("unavailable") }
 
-    /// Unavailable: EventBusKit forgets sticky values with ``clearLatest(_:)``.
+    /// Unavailable: EventBusKit forgets sticky values with ``removeStickyEvents(_:)``.
     @available(
-        *, unavailable, renamed: "clearLatest(_:)", message: "EventBusKit calls it clearLatest(_:)"
+        *, unavailable, renamed: "removeStickyEvents(_:)",
+        message: "EventBusKit calls it removeStickyEvents(_:)"
     )
     public func removeStickyEvent<T>(_ type: T.Type) { fatalError("unavailable") }
 
-    /// Unavailable: `clearLatest((any StickyEvent).self)` forgets every sticky value.
+    /// Unavailable: `removeStickyEvents((any StickyEvent).self)` forgets every sticky value.
     @available(
         *, unavailable,
-        message: "EventBusKit forgets every sticky value with clearLatest((any StickyEvent).self)"
+        message:
+            "EventBusKit forgets every sticky value with removeStickyEvents((any StickyEvent).self)"
     )
     public func removeAllStickyEvents() { fatalError("unavailable") }
 

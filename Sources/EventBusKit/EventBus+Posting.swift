@@ -175,7 +175,7 @@ extension EventBus {
     }
 
     /// Takes what waits in the inbox, after what the bus holds, and records what the inbox
-    /// has to report: refused posts, and the first post that waited for the owner.
+    /// has to report: rejected posts, and the first post that waited for the owner.
     ///
     /// - Returns: Whether it took anything.
     @discardableResult
@@ -188,12 +188,12 @@ extension EventBus {
         return took
     }
 
-    /// Records the refused posts, one report per call site, and the wait `batch` reports.
+    /// Records the rejected posts, one report per call site, and the wait `batch` reports.
     func recordInboxReports(_ batch: Inbox.Batch) {
         for refused in batch.refused {
             let site = "\(refused.origin.fileID):\(refused.origin.line)"
             recordProblem(
-                .postRefused, site: site, count: refused.count,
+                .postRejected, site: site, count: refused.count,
                 what: "post(\(name: refused.eventType)) at \(site: refused.origin): inbox full",
                 fix: "use send(_:), which waits")
         }
@@ -205,7 +205,7 @@ extension EventBus {
     /// The inbox, made on first use.
     func ensureInbox() -> Inbox {
         if let inbox { return inbox }
-        let made = Inbox(capacity: maximumPosted)
+        let made = Inbox(capacity: maximumWaitingPosts)
         inbox = made
         tellTheInboxWhoHearsProblems()
         return made

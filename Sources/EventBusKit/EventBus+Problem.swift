@@ -25,8 +25,8 @@ extension EventBus {
         public let count: Int
         /// One line: what happened (naming the type, parameter or call site of the first
         /// occurrence), how many others, and what to do instead:
-        /// `dispatch(ItemAdded) at Shop/Cart.swift:42 refused: queue full (and 99 more like
-        /// it); raise maximumPending`.
+        /// `dispatch(ItemAdded) at Shop/Cart.swift:42: queue full (and 99 more like it); raise
+        /// maximumQueuedDispatches`.
         ///
         /// App-provided text in it is escaped, so it never spans lines, and the line
         /// ``EventBus`` prints — `EventBusKit: ` and the message — is at most 120 characters:
@@ -52,7 +52,7 @@ extension EventBus {
 
             /// A `dispatch` returned ``DispatchReport/rejectedFull`` or
             /// ``DispatchReport/rejectedReentrant``.
-            public static let dispatchRefused = Kind(name: "dispatchRefused")
+            public static let dispatchRejected = Kind(name: "dispatchRejected")
             /// A drain ended with ``DispatchReport/limitReached(processed:discarded:)``.
             public static let drainLimitReached = Kind(name: "drainLimitReached")
             /// An error thrown by a subscription's closure that no ``ConsumerFailedEvent``
@@ -70,10 +70,10 @@ extension EventBus {
             /// ``EventBus/deliverPosted()``. The message names both fixes: make the poster on
             /// the bus's actor, or call ``EventBus/deliverPosted()``.
             public static let postsAwaitDelivery = Kind(name: "postsAwaitDelivery")
-            /// A post found the bus holding ``EventBus/maximumPosted`` posted events, and
+            /// A post found the bus holding ``EventBus/maximumWaitingPosts`` posted events, and
             /// answered ``PostReport/rejectedFull``: the event was dropped. Its site is the
-            /// post's call site: posts refused from two lines are two reports.
-            public static let postRefused = Kind(name: "postRefused")
+            /// post's call site: posts rejected from two lines are two reports.
+            public static let postRejected = Kind(name: "postRejected")
             /// The bus was deallocated while posts it accepted were never delivered.
             public static let postedEventsDiscarded = Kind(name: "postedEventsDiscarded")
             /// A consumer was registered that no event can reach. (`NoEvent` in

@@ -7,7 +7,7 @@ extension EventBus {
         /// Queue it: it returns ``DispatchReport/queued`` and is delivered after the current
         /// event has reached all of its recipients (breadth-first). The default.
         case queue
-        /// Refuse it: it returns ``DispatchReport/rejectedReentrant`` and nothing is queued.
+        /// Reject it: it returns ``DispatchReport/rejectedReentrant`` and nothing is queued.
         /// The bus's own announcements still flow. For apps where a nested dispatch is a bug.
         case reject
     }

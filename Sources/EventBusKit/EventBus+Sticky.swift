@@ -6,29 +6,30 @@ extension EventBus {
     ///
     /// The bus stores a ``StickyEvent`` when its pass begins; storing a type again makes it
     /// the newest. `T` may be the event type, a superclass, or an existential such as
-    /// `(any P).self`; `latest(Conforming<any P>.self)` is always `nil` (no event is a
-    /// `Conforming`).
+    /// `(any P).self`; `stickyEvent(Conforming<any P>.self)` is always `nil` (no event is a
+    /// `Conforming`). It is the value the bus stores, not the last event delivered: an
+    /// ``ObservedEvent``'s ``ObservedEvent/latest`` is that.
     ///
     /// ```swift
     /// struct RewardState: StickyEvent { let qualified: Bool }
     ///
-    /// if let reward = bus.latest(RewardState.self) { print(reward.qualified) }
+    /// if let reward = bus.stickyEvent(RewardState.self) { print(reward.qualified) }
     /// ```
     /// - Parameter type: The type to look for.
     /// - Returns: The newest stored value that `is T`.
     /// - Complexity: O(*s*) for *s* stored sticky types.
-    public func latest<T>(_ type: T.Type) -> T? {
+    public func stickyEvent<T>(_ type: T.Type) -> T? {
         latestValues.value.latest(T.self)
     }
 
     /// Forgets every stored sticky event that is a `T`.
     ///
-    /// `clearLatest((any StickyEvent).self)` forgets them all. A replay queued for a value
+    /// `removeStickyEvents((any StickyEvent).self)` forgets them all. A replay queued for a value
     /// that is forgotten before its turn is skipped.
     ///
     /// - Parameter type: The type whose stored values to forget.
     /// - Complexity: O(*s*) for *s* stored sticky types.
-    public func clearLatest<T>(_ type: T.Type) {
+    public func removeStickyEvents<T>(_ type: T.Type) {
         let removed = latestValues.value.clear(T.self)
         releaseOutsideRecipientCall(consume removed)
     }

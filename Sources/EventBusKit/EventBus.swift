@@ -22,9 +22,9 @@
 /// - **Announcements.** After each consumption the bus queues a ``DidConsumeEvent`` (only
 ///   while someone listens for it), and a ``NoConsumerEvent`` for an event that reached no
 ///   one (only while someone listens for that).
-/// - **Bounds.** At most `maximumPending` dispatched events wait; at most
+/// - **Bounds.** At most `maximumQueuedDispatches` dispatched events wait; at most
 ///   `maximumEventsPerDrain` events are delivered per outermost dispatch; at most
-///   `maximumPosted` posted events are held. A rejected dispatch, and every discard, is
+///   `maximumWaitingPosts` posted events are held. A rejected dispatch, and every discard, is
 ///   counted in a ``DispatchReport``; a rejected post answers ``PostReport/rejectedFull``
 ///   (see ``EventPoster``).
 ///
@@ -32,15 +32,18 @@
 /// > actor, one actor, or one task — and the compiler keeps it there. Nothing on the
 /// > delivery path takes a lock.
 public final class EventBus {
-    /// The most dispatched events that may wait while the bus is delivering.
-    public var maximumPending: Int { core.maximumPending }
+    /// The most dispatched events that may wait in the queue while the bus is delivering
+    /// (a dispatch made from a recipient's call); one more is rejected
+    /// (``DispatchReport/rejectedFull``).
+    public var maximumQueuedDispatches: Int { core.maximumPending }
     /// The most events one outermost dispatch delivers before it discards the rest.
     public var maximumEventsPerDrain: Int { core.maximumEventsPerDrain }
     /// What a dispatch made during delivery does.
     public var reentrancy: Reentrancy { core.reentrancy }
-    /// The most posted events the bus holds at once, waiting or taken and not yet delivered;
-    /// a post beyond them is rejected (see ``EventPoster``).
-    public let maximumPosted: Int
+    /// The most events posted through an ``EventPoster`` that wait for delivery at once —
+    /// in the inbox, or taken and not yet delivered; a post beyond them is rejected
+    /// (``PostReport/rejectedFull``) and a send waits.
+    public let maximumWaitingPosts: Int
 
     /// The events discarded at the drain budget by drains that no caller received a report of.
     ///
@@ -122,17 +125,18 @@ public final class EventBus {
     /// Creates a bus with the given bounds and re-entrancy policy.
     ///
     /// ```swift
-    /// let bus = EventBus(maximumPending: 16, maximumEventsPerDrain: 256, reentrancy: .reject)
-    /// let feed = EventBus(maximumPosted: 50_000)  // a producer that posts in bursts
+    /// let bus = EventBus(
+    ///     maximumQueuedDispatches: 16, maximumEventsPerDrain: 256, reentrancy: .reject)
+    /// let feed = EventBus(maximumWaitingPosts: 50_000)  // a producer posting in bursts
     /// ```
     /// - Parameters:
-    ///   - maximumPending: The most dispatched events that may wait while the bus is
+    ///   - maximumQueuedDispatches: The most dispatched events that may wait while the bus is
     ///     delivering (the one being delivered does not count). Must be positive.
     ///   - maximumEventsPerDrain: The most events — dispatched, queued and announcements —
     ///     that one outermost dispatch delivers. Must be positive.
     ///   - reentrancy: ``Reentrancy/queue`` (the default) queues a dispatch made during
     ///     delivery; ``Reentrancy/reject`` rejects it.
-    ///   - maximumPosted: The most posted events the bus holds at once — waiting for its
+    ///   - maximumWaitingPosts: The most posted events the bus holds at once — waiting for its
     ///     isolation, or taken and not yet delivered — beyond which a post is rejected and a
     ///     send waits. The default, 10,000, holds about 10 ms of a producer posting as fast
     ///     as a thread can (about 1 µs a post), so a burst passes whole, in about 1 MB (72
@@ -140,21 +144,22 @@ public final class EventBus {
     /// - Precondition: Every bound is positive; otherwise the program stops with a message
     ///   naming the parameter.
     public init(
-        maximumPending: Int = 100,
+        maximumQueuedDispatches: Int = 100,
         maximumEventsPerDrain: Int = 1_000,
         reentrancy: Reentrancy = .queue,
-        maximumPosted: Int = 10_000
+        maximumWaitingPosts: Int = 10_000
     ) {
         if let problem = Self.boundsProblem(
-            maximumPending: maximumPending, maximumEventsPerDrain: maximumEventsPerDrain,
-            maximumPosted: maximumPosted)
+            maximumQueuedDispatches: maximumQueuedDispatches,
+            maximumEventsPerDrain: maximumEventsPerDrain,
+            maximumWaitingPosts: maximumWaitingPosts)
         {
             Self.stop(problem)
         }
         core = DeliveryCore(
-            maximumPending: maximumPending, maximumEventsPerDrain: maximumEventsPerDrain,
+            maximumPending: maximumQueuedDispatches, maximumEventsPerDrain: maximumEventsPerDrain,
             reentrancy: reentrancy)
-        self.maximumPosted = maximumPosted
+        self.maximumWaitingPosts = maximumWaitingPosts
     }
 
     deinit {
@@ -164,19 +169,19 @@ public final class EventBus {
 
     /// The message `init` stops with for these bounds, or `nil` when they are valid.
     static func boundsProblem(
-        maximumPending: Int, maximumEventsPerDrain: Int, maximumPosted: Int = 1
+        maximumQueuedDispatches: Int, maximumEventsPerDrain: Int, maximumWaitingPosts: Int = 1
     ) -> String? {
-        if maximumPending <= 0 {
+        if maximumQueuedDispatches <= 0 {
             return
-                "EventBus(maximumPending:): maximumPending must be positive, got \(maximumPending)"
+                "EventBus(maximumQueuedDispatches:): maximumQueuedDispatches must be positive, got \(maximumQueuedDispatches)"
         }
         if maximumEventsPerDrain <= 0 {
             return
                 "EventBus(maximumEventsPerDrain:): maximumEventsPerDrain must be positive, got \(maximumEventsPerDrain)"
         }
-        if maximumPosted <= 0 {
+        if maximumWaitingPosts <= 0 {
             return
-                "EventBus(maximumPosted:): maximumPosted must be positive, got \(maximumPosted)"
+                "EventBus(maximumWaitingPosts:): maximumWaitingPosts must be positive, got \(maximumWaitingPosts)"
         }
         return nil
     }
@@ -190,7 +195,7 @@ public final class EventBus {
     /// meanwhile, first in, first out, until the queue is empty or `maximumEventsPerDrain`
     /// events were delivered.
     /// Called while delivering (from a recipient), it admits the event to the queue
-    /// (``DispatchReport/queued``), or rejects it when `maximumPending` dispatched events
+    /// (``DispatchReport/queued``), or rejects it when `maximumQueuedDispatches` dispatched events
     /// are already waiting or the policy is ``Reentrancy/reject``.
     ///
     /// ```swift

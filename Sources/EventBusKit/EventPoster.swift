@@ -38,10 +38,10 @@
 ///   on an actor learns that isolation, delivers there what waits, and hops on its own.
 /// - **Order.** One global first-in, first-out order across all threads, which keeps each
 ///   thread's own posting order. None is lost or duplicated while the bus lives.
-/// - **Bounded.** The bus holds at most ``EventBus/maximumPosted`` posted events — waiting,
+/// - **Bounded.** The bus holds at most ``EventBus/maximumWaitingPosts`` posted events — waiting,
 ///   or taken and not yet delivered. ``post(_:fileID:line:)`` to a full bus answers
 ///   ``PostReport/rejectedFull`` and the bus reports it
-///   (``EventBus/Problem/Kind/postRefused``, once per line that posted);
+///   (``EventBus/Problem/Kind/postRejected``, once per line that posted);
 ///   ``send(_:fileID:line:)`` waits for room instead, and a send that found no room goes
 ///   before any post or send that begins after it.
 /// - **After the bus is gone.** `post(_:)` is a no-op that returns ``PostReport/busGone``.
@@ -74,7 +74,7 @@ public struct EventPoster: Sendable {
     /// - Returns: ``PostReport/accepted`` when the bus will deliver the event on its own,
     ///   ``PostReport/awaitingDeliverPosted`` when it waits for the bus's owner (the bus has no
     ///   isolation to hop to), ``PostReport/rejectedFull`` when the bus held
-    ///   ``EventBus/maximumPosted`` posted events (the event was dropped and is reported), or
+    ///   ``EventBus/maximumWaitingPosts`` posted events (the event was dropped and is reported), or
     ///   ``PostReport/busGone`` once the bus is gone.
     /// - Complexity: O(1) amortized, under a short lock.
     @discardableResult
@@ -87,7 +87,7 @@ public struct EventPoster: Sendable {
     /// Posts an event as soon as the bus has room for it, from any task: a post with
     /// back-pressure.
     ///
-    /// While the bus holds ``EventBus/maximumPosted`` posted events, it suspends; a send that
+    /// While the bus holds ``EventBus/maximumWaitingPosts`` posted events, it suspends; a send that
     /// found no room keeps its place from that moment, and is admitted before any post or send
     /// that began after it, as the bus delivers. Then it posts as ``post(_:fileID:line:)``
     /// does. A producer that sends rather than posts runs at the pace the bus delivers, and

@@ -1,11 +1,19 @@
-// The 0.2.0 name of `EventTrace`'s recorded array, forwarding to the one that replaced it:
-// `events(of:)` means the bus's live stream, a recorded array is `recorded(_:)`.
+// The earlier names of `EventTrace`'s delivered events, each forwarding to the one that
+// replaced it: `events(of:)` means the bus's live stream, and `recorded(_:)` (events) read like
+// `records(of:)` (passes).
 
 extension EventTrace {
-    /// Deprecated: a recorded array is ``recorded(_:)``; `events(of:)` is the bus's live
-    /// stream.
-    @available(*, deprecated, renamed: "recorded(_:)")
+    /// Deprecated: the delivered events of a type are ``delivered(_:)``; `events(of:)` is the
+    /// bus's live stream.
+    @available(*, deprecated, renamed: "delivered(_:)")
     public func events<T>(of type: T.Type) -> [T] {
-        recorded(type)
+        delivered(type)
+    }
+
+    /// Deprecated: the delivered events of a type are ``delivered(_:)``; ``records(of:)``
+    /// gives their passes.
+    @available(*, deprecated, renamed: "delivered(_:)")
+    public func recorded<T>(_ type: T.Type) -> [T] {
+        delivered(type)
     }
 }

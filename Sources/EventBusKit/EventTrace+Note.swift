@@ -38,7 +38,7 @@ extension EventTrace {
 
 extension EventTrace.Note: CustomStringConvertible {
     /// The note in words, as the pictures show it:
-    /// `"dispatch of ping(3) by Echo refused: rejectedFull"`, `"Ticker dropped tick(0)"`,
+    /// `"dispatch of ping(3) by Echo rejected: rejectedFull"`, `"Ticker dropped tick(0)"`,
     /// `"Loader failed on load: timedOut"`, `"2 waiting events discarded at the drain budget"`,
     /// `"Gate stopped the delivery"`.
     ///

@@ -18,7 +18,7 @@
 /// ```swift
 /// let trace = bus.startTracing()
 /// screen.tapNext()
-/// #expect(trace.recorded(NavigationEvent.self) == [NavigationEvent(destination: .screenTwo)])
+/// #expect(trace.delivered(NavigationEvent.self) == [NavigationEvent(destination: .screenTwo)])
 /// let navigation = try #require(trace.records(of: NavigationEvent.self).first)
 /// #expect(navigation.cause == nil)
 /// #expect(navigation.recipients == ["FlowController", "Analytics"])
@@ -78,23 +78,27 @@ public final class EventTrace {
     /// - Complexity: O(*n*) in the number of records (it copies them out of the ring).
     public var records: [Record] { ring.records(names: names) }
 
-    /// The events of the recorded passes that are `T`s, oldest first.
+    /// The events the bus delivered in the recorded passes that are `T`s, oldest first: the
+    /// events, where ``records(of:)`` gives the passes.
     ///
     /// The rule is `event as? T`: a subclass event is a `T` of its superclass, and a protocol
     /// (`(any Analytics).self`) selects every event that conforms to it. The bus's
-    /// announcements are passes too: `recorded(DidConsumeEvent.self)` lists them. (A
-    /// recorded array is `recorded(_:)`; `events(of:)` is the bus's live stream.)
+    /// announcements are passes too: `delivered(DidConsumeEvent.self)` lists them, and an
+    /// event that reached no one is in its pass all the same. (An array of events already
+    /// delivered is `delivered(_:)`, a recorder's `received(_:)`; `events(of:)` is the bus's
+    /// live stream.)
     ///
     /// ```swift
-    /// #expect(trace.recorded(Num.self).map(\.value) == [1, 2])
+    /// #expect(trace.delivered(Num.self).map(\.value) == [1, 2])
     /// ```
     /// - Parameter type: The type to keep.
     /// - Returns: The delivered events that are `T`s, in delivery order.
-    public func recorded<T>(_ type: T.Type) -> [T] {
+    public func delivered<T>(_ type: T.Type) -> [T] {
         records.compactMap { $0.event.as(T.self) }
     }
 
-    /// The recorded passes whose event is a `T`, oldest first.
+    /// The recorded passes whose event is a `T`, oldest first: each a ``Record``, with its
+    /// recipients, cause and notes (``delivered(_:)`` gives the events alone).
     ///
     /// ```swift
     /// let taps = trace.records(of: Tap.self)
@@ -117,8 +121,8 @@ public final class EventTrace {
 // - `recordDelivery(toNameAt:)` each time the running pass calls a recipient, just before the
 //   call. The recipient's name (`Recipient.name`, one text in every view) is read the first
 //   time this trace meets it, and the recipient remembers its index in the trace's names.
-// - `recordNote(_:inPass:)` for what is not a delivery: a dispatch refused during a pass
-//   (`.queued` is not a refusal), a stream's drop, a subscription's failure, and the drain
+// - `recordNote(_:inPass:)` for what is not a delivery: a dispatch rejected during a pass
+//   (`.queued` is not a rejection), a stream's drop, a subscription's failure, and the drain
 //   budget's discards (in the last pass of the drain).
 //
 // Once the ring is full, recording a pass overwrites the oldest record in place and keeps its

@@ -2,7 +2,7 @@
 ///
 /// A post is answered at once, on the posting thread; delivery happens later, on the bus's
 /// isolation. While the bus lives a post is admitted unless the bus holds
-/// ``EventBus/maximumPosted`` posted events already (then ``rejectedFull``: the event is
+/// ``EventBus/maximumWaitingPosts`` posted events already (then ``rejectedFull``: the event is
 /// dropped, and the bus reports it); a post to a gone bus is dropped too (``busGone``). A bus
 /// that has no isolation to hop to answers ``awaitingDeliverPosted``, never ``accepted``, so
 /// an event that needs its owner to act never looks like one that will be delivered on its
@@ -36,9 +36,9 @@ public enum PostReport: Equatable, Sendable {
     /// ``EventBus/deliverPosted()``), or until the bus vends a poster or a stream on an
     /// actor, which delivers everything waiting there.
     case awaitingDeliverPosted
-    /// The bus held ``EventBus/maximumPosted`` posted events (waiting, or taken and not yet
+    /// The bus held ``EventBus/maximumWaitingPosts`` posted events (waiting, or taken and not yet
     /// delivered): the event was dropped, and the bus reports it
-    /// (``EventBus/Problem/Kind/postRefused``). ``EventPoster/send(_:fileID:line:)`` waits
+    /// (``EventBus/Problem/Kind/postRejected``). ``EventPoster/send(_:fileID:line:)`` waits
     /// for room instead.
     case rejectedFull
     /// The bus has been deallocated; the event was dropped. Posting to a gone bus is

@@ -23,7 +23,7 @@
 /// - **priority**: where the recipient goes in call order; higher is called earlier, equal
 ///   priorities in registration order.
 /// - **replaysLatest**: whether the recipient first receives the stored value of every
-///   ``StickyEvent`` type it matches, each in a pass of its own (see ``EventBus/latest(_:)``).
+///   ``StickyEvent`` type it matches, each in a pass of its own (see ``EventBus/stickyEvent(_:)``).
 /// - **limit**: the recipient receives at most `limit` events — each one its `where:`
 ///   accepted — and ends *before* the call that takes its last, so a dispatch from that call
 ///   is not delivered to it again. A call that throws counts. With

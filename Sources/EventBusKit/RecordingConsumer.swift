@@ -12,7 +12,7 @@
 /// let flow = RecordingConsumer(name: "FlowController", willConsume: [NavigationEvent.self])
 /// bus.register(flow)
 /// screen.tapNext()
-/// #expect(flow.events.count == 1)
+/// #expect(flow.received.count == 1)
 /// ```
 public final class RecordingConsumer: EventConsumer, CustomStringConvertible {
     /// The event types to receive; read by the bus at registration.
@@ -22,7 +22,7 @@ public final class RecordingConsumer: EventConsumer, CustomStringConvertible {
     /// A name for traces and ``DidConsumeEvent`` descriptions.
     public let name: String
     /// Every event received, oldest first.
-    public private(set) var events: [any Event] = []
+    public private(set) var received: [any Event] = []
 
     /// Creates a recorder with the given lists.
     /// - Parameters:
@@ -39,31 +39,32 @@ public final class RecordingConsumer: EventConsumer, CustomStringConvertible {
         self.excludeList = excludeList
     }
 
-    /// Appends `event` to ``events``.
+    /// Appends `event` to ``received``.
     /// - Parameter event: The delivered event.
     public func consume(_ event: any Event) {
-        events.append(event)
+        received.append(event)
     }
 
-    /// The received events of type `T`, in order.
+    /// The received events that are `T`s, in order.
     ///
-    /// The rule is `event as? T`, as for ``EventTrace/recorded(_:)``. (A recorded array is
-    /// `recorded(_:)`; `events(of:)` is the bus's live stream.)
+    /// The rule is `event as? T`, as for ``EventTrace/delivered(_:)``. (An array of events
+    /// already received is `received(_:)`, a trace's `delivered(_:)`; `events(of:)` is the
+    /// bus's live stream.)
     ///
     /// ```swift
     /// let recorder = RecordingConsumer(willConsume: [Tap.self])
     /// bus.register(recorder)
     /// bus.dispatch(Tap())
-    /// #expect(recorder.recorded(Tap.self).count == 1)
+    /// #expect(recorder.received(Tap.self).count == 1)
     /// ```
     /// - Parameter type: The type to keep.
     /// - Returns: The events that are `T`s.
-    public func recorded<T>(_ type: T.Type) -> [T] {
-        events.compactMap { $0.as(T.self) }
+    public func received<T>(_ type: T.Type) -> [T] {
+        received.compactMap { $0.as(T.self) }
     }
 
     /// Forgets the recorded events.
-    public func reset() { events.removeAll() }
+    public func reset() { received.removeAll() }
 
     /// The recorder's ``name``.
     public var description: String { name }

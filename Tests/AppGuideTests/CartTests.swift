@@ -24,7 +24,7 @@ import Testing
 
     cart.checkOut()
 
-    let seen = trace.recorded(CheckoutRequested.self).map(\.itemCount)
+    let seen = trace.delivered(CheckoutRequested.self).map(\.itemCount)
     #expect(seen == [2])
 }
 

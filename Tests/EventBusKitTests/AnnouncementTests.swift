@@ -18,7 +18,7 @@ import Testing
         bus.register(logger)
         let event = UserRewardPageViewEvent(page: "three")
         bus.dispatch(event)
-        let announcements = logger.recorded(DidConsumeEvent.self)
+        let announcements = logger.received(DidConsumeEvent.self)
         #expect(announcements.count == 1)
         #expect(announcements.first?.consumer === consumer)
         #expect((announcements.first?.event as? UserRewardPageViewEvent) === event)
@@ -31,7 +31,7 @@ import Testing
         let token = bus.subscribe(to: Num.self) { _ in }
         let line = #line - 1
         bus.dispatch(Num(1))
-        let standIn = logger.recorded(DidConsumeEvent.self).first?.consumer
+        let standIn = logger.received(DidConsumeEvent.self).first?.consumer
         #expect(
             standIn.map { "\($0)" }
                 == "Subscription(to: Num, at: EventBusKitTests/AnnouncementTests.swift:\(line))")

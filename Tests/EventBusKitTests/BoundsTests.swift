@@ -5,7 +5,7 @@ import Testing
 @Suite(.noUnexpectedProblems) struct BoundsTests {
     @Test(.allowsProblems) func aFeedbackLoopEndsWithLimitReached() {
         // Contract §5 worked example: limits 2 and 3.
-        let bus = EventBus(maximumPending: 2, maximumEventsPerDrain: 3)
+        let bus = EventBus(maximumQueuedDispatches: 2, maximumEventsPerDrain: 3)
         let trace = Trace()
         bus.register(
             TraceConsumer("R", [Num.self], trace: trace) { event in
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test(.allowsProblems) func theBusIsReusableAfterALimitWasReached() {
-        let bus = EventBus(maximumPending: 2, maximumEventsPerDrain: 3)
+        let bus = EventBus(maximumQueuedDispatches: 2, maximumEventsPerDrain: 3)
         let trace = Trace()
         var loop = true
         bus.register(
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test(.allowsProblems) func aFullQueueRejectsTheDispatchAndChangesNothingElse() {
-        let bus = EventBus(maximumPending: 2)
+        let bus = EventBus(maximumQueuedDispatches: 2)
         let trace = Trace()
         var reports: [DispatchReport] = []
         bus.register(
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func theEventBeingDeliveredDoesNotCountAgainstMaximumPending() {
-        let bus = EventBus(maximumPending: 1)
+        let bus = EventBus(maximumQueuedDispatches: 1)
         var reports: [DispatchReport] = []
         let trace = Trace()
         bus.register(
@@ -57,10 +57,10 @@ import Testing
         #expect(reports == [.queued, .queued, .queued])
     }
 
-    @Test func announcementsAreNotRefusedByMaximumPendingButCountInTheReport() {
-        // maximumPending 1: three consumptions queue three DidConsumeEvents all the same,
+    @Test func announcementsAreNotRejectedByMaximumQueuedDispatchesButCountInTheReport() {
+        // maximumQueuedDispatches 1: three consumptions queue three DidConsumeEvents all the same,
         // and a dispatch is still admitted while they wait.
-        let bus = EventBus(maximumPending: 1)
+        let bus = EventBus(maximumQueuedDispatches: 1)
         let trace = Trace()
         var reports: [DispatchReport] = []
         bus.register(TraceConsumer("A", [Num.self], trace: trace))
@@ -101,7 +101,7 @@ import Testing
         #expect(bus.dispatch(Num(1)) == .drained(events: 2))
     }
 
-    @Test(.allowsProblems) func theRejectPolicyRefusesNestedDispatchButAnnouncementsFlow() {
+    @Test(.allowsProblems) func theRejectPolicyRejectsNestedDispatchButAnnouncementsFlow() {
         let bus = EventBus(reentrancy: .reject)
         let trace = Trace()
         var reports: [DispatchReport] = []
@@ -118,8 +118,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (0, 1, "EventBus(maximumPending:): maximumPending must be positive, got 0"),
-        (-5, 1, "EventBus(maximumPending:): maximumPending must be positive, got -5"),
+        (
+            0, 1,
+            "EventBus(maximumQueuedDispatches:): maximumQueuedDispatches must be positive, got 0"
+        ),
+        (
+            -5, 1,
+            "EventBus(maximumQueuedDispatches:): maximumQueuedDispatches must be positive, got -5"
+        ),
         (1, 0, "EventBus(maximumEventsPerDrain:): maximumEventsPerDrain must be positive, got 0"),
         (1, -1, "EventBus(maximumEventsPerDrain:): maximumEventsPerDrain must be positive, got -1"),
     ])
@@ -127,14 +133,15 @@ import Testing
         pending: Int, drain: Int, message: String
     ) {
         #expect(
-            EventBus.boundsProblem(maximumPending: pending, maximumEventsPerDrain: drain) == message
+            EventBus.boundsProblem(maximumQueuedDispatches: pending, maximumEventsPerDrain: drain)
+                == message
         )
     }
 
     @Test func positiveBoundsAreAccepted() {
-        #expect(EventBus.boundsProblem(maximumPending: 1, maximumEventsPerDrain: 1) == nil)
+        #expect(EventBus.boundsProblem(maximumQueuedDispatches: 1, maximumEventsPerDrain: 1) == nil)
         let bus = EventBus()
-        #expect(bus.maximumPending == 100)
+        #expect(bus.maximumQueuedDispatches == 100)
         #expect(bus.maximumEventsPerDrain == 1_000)
         #expect(bus.reentrancy == .queue)
     }

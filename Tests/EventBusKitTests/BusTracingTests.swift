@@ -73,10 +73,10 @@ import Testing
                 TracedPass(5, "", ["Logger"], cause(2, "A")),
                 TracedPass(6, "", ["Logger"], cause(2, "B")),
             ])
-        let announced = trace.recorded(DidConsumeEvent.self)
+        let announced = trace.delivered(DidConsumeEvent.self)
         #expect(announced.map { "\($0.consumer)" } == ["A", "B", "A", "B"])
         #expect(announced.compactMap { $0.event.as(Num.self)?.value } == [1, 1, 2, 2])
-        #expect(trace.recorded(Num.self).map(\.value) == [1, 2])
+        #expect(trace.delivered(Num.self).map(\.value) == [1, 2])
         #expect(trace.records(of: DidConsumeEvent.self).map(\.sequence) == [3, 4, 5, 6])
     }
 
@@ -97,7 +97,7 @@ import Testing
                 TracedPass(4, "other", [], cause(3, "A")),
                 TracedPass(5, "\(NoConsumerEvent(event: Other()))", ["Watchdog"], cause(4, nil)),
             ])
-        #expect(trace.recorded(NoConsumerEvent.self).map { "\($0.event)" } == ["other", "other"])
+        #expect(trace.delivered(NoConsumerEvent.self).map { "\($0.event)" } == ["other", "other"])
     }
 
     @Test func aStreamsDropIsANoteOfThePassAndItsAnnouncementNamesTheStream() {
@@ -130,7 +130,7 @@ import Testing
         }
         #expect((event as? TickEvent)?.count == 1)
         #expect(dropper == name)
-        #expect(trace.recorded(DroppedEvent.self).map { "\($0.event)" } == ["tick(1)"])
+        #expect(trace.delivered(DroppedEvent.self).map { "\($0.event)" } == ["tick(1)"])
         withExtendedLifetime(stream) {}
     }
 
@@ -202,12 +202,12 @@ import Testing
                     TracedPass(3, "", ["Alarm"], cause(2, name)),
                     TracedPass(4, "", ["Keeper"], cause(2, "Caller")),
                 ])
-        #expect(trace.recorded(failed).map { "\($0.event)" } == ["3", "2"])
+        #expect(trace.delivered(failed).map { "\($0.event)" } == ["3", "2"])
         withExtendedLifetime(token) {}
     }
 
-    @Test(.allowsProblems) func aDispatchRefusedBecauseTheQueueIsFullIsANoteNamingItsDispatcher() {
-        let bus = EventBus(maximumPending: 1)
+    @Test(.allowsProblems) func aDispatchRejectedBecauseTheQueueIsFullIsANoteNamingItsDispatcher() {
+        let bus = EventBus(maximumQueuedDispatches: 1)
         var reports: [DispatchReport] = []
         bus.register(
             TraceConsumer("A", [Num.self], trace: Trace()) { event in
@@ -220,7 +220,8 @@ import Testing
         #expect(reports == [.queued, .rejectedFull])
         #expect(
             trace.passes == [
-                TracedPass(1, "1", ["A"], nil, notes: ["dispatch of 3 by A refused: rejectedFull"]),
+                TracedPass(
+                    1, "1", ["A"], nil, notes: ["dispatch of 3 by A rejected: rejectedFull"]),
                 TracedPass(2, "2", ["A"], cause(1, "A")),
             ])
         guard case .refused(let event, let report, let recipient) = trace.records[0].notes.first
@@ -233,7 +234,7 @@ import Testing
         #expect(recipient == "A")
     }
 
-    @Test(.allowsProblems) func aDispatchRefusedUnderTheRejectPolicyIsANoteNamingItsDispatcher() {
+    @Test(.allowsProblems) func aDispatchRejectedUnderTheRejectPolicyIsANoteNamingItsDispatcher() {
         let bus = EventBus(reentrancy: .reject)
         bus.register(
             TraceConsumer("A", [Num.self], trace: Trace()) { _ in bus.dispatch(Num(2)) })
@@ -244,7 +245,7 @@ import Testing
             trace.passes == [
                 TracedPass(
                     1, "1", ["A", "B"], nil,
-                    notes: ["dispatch of 2 by A refused: rejectedReentrant"])
+                    notes: ["dispatch of 2 by A rejected: rejectedReentrant"])
             ])
     }
 
@@ -281,7 +282,7 @@ import Testing
                 TracedPass(5, "5", ["A"], nil),
             ])
         #expect(trace.overwrittenCount == 3)
-        #expect(trace.recorded(Num.self).map(\.value) == [4, 5])
+        #expect(trace.delivered(Num.self).map(\.value) == [4, 5])
     }
 
     @Test func aTracesDefaultCapacityIsAThousandPasses() {

@@ -29,7 +29,7 @@ private final class Snapshot: Event, Sendable {
         #expect(bus.deliverPosted().count == 2)
         #expect(sizes == [1 << 20])
         #expect(snapshot() == nil)
-        #expect(seen.recorded(Num.self).map(\.value) == [1])
+        #expect(seen.received(Num.self).map(\.value) == [1])
         withExtendedLifetime(token) {}
     }
 

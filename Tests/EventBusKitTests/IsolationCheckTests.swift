@@ -107,6 +107,6 @@ func busLines(_ output: [UInt8]) -> [String] {
         _ = bus.poster()
         bus.register(recorder)
         #expect(bus.dispatch(Num(1)) == .drained(events: 1))
-        #expect(recorder.events.count == 1)
+        #expect(recorder.received.count == 1)
     }
 }

@@ -26,7 +26,7 @@ actor CountingService {
         let trace = closureTrace
         bus.subscribe(to: Num.self) { trace.entries.append("S\($0)") }.store(in: &tokens)
         for value in values { bus.dispatch(Num(value)) }
-        return recorder.recorded(Num.self).map(\.value)
+        return recorder.received(Num.self).map(\.value)
     }
 
     var closureEntries: [String] { closureTrace.entries }

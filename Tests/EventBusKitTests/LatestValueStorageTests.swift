@@ -3,7 +3,7 @@ import Testing
 @testable import EventBusKit
 
 /// How the bus keeps a sticky type's latest value (`LatestSlot`): whatever the type's
-/// layout, `latest(_:)` answers the value last dispatched, every value it replaces or forgets
+/// layout, `stickyEvent(_:)` answers the value last dispatched, every value it replaces or forgets
 /// is released exactly once, then and not before, and a route built again finds the same
 /// slot.
 @Suite(.noUnexpectedProblems) struct LatestValueStorageTests {
@@ -17,16 +17,17 @@ import Testing
             bus.dispatch(BoxedSticky(a: round, b: 1, c: 2, d: -round))
             bus.dispatch(round.isMultiple(of: 2) ? Signal.green : Signal.red(round))
             bus.dispatch(Mood("mood \(round)"))
-            #expect(bus.latest(SmallSticky.self)?.value == round)
+            #expect(bus.stickyEvent(SmallSticky.self)?.value == round)
             #expect(
-                bus.latest(InlineLimitSticky.self).map { [$0.a, $0.b, $0.c] } == [
+                bus.stickyEvent(InlineLimitSticky.self).map { [$0.a, $0.b, $0.c] } == [
                     round, -round, round * 2,
                 ])
-            #expect(bus.latest(BoxedSticky.self).map { [$0.a, $0.d] } == [round, -round])
-            #expect(bus.latest(Signal.self) == (round.isMultiple(of: 2) ? .green : .red(round)))
-            #expect(bus.latest(Mood.self)?.value == "mood \(round)")
+            #expect(bus.stickyEvent(BoxedSticky.self).map { [$0.a, $0.d] } == [round, -round])
+            #expect(
+                bus.stickyEvent(Signal.self) == (round.isMultiple(of: 2) ? .green : .red(round)))
+            #expect(bus.stickyEvent(Mood.self)?.value == "mood \(round)")
         }
-        #expect(bus.latest((any StickyEvent).self) is Mood)
+        #expect(bus.stickyEvent((any StickyEvent).self) is Mood)
     }
 
     /// A type with no references whose values fit the existential's own buffer is stored by
@@ -68,10 +69,10 @@ import Testing
         #expect(released.names == ["first"])
         bus.dispatch(holding("third", released))
         #expect(released.names == ["first", "second"])
-        bus.clearLatest((any StickyEvent).self)
+        bus.removeStickyEvents((any StickyEvent).self)
         #expect(released.names == ["first", "second", "third"])
-        #expect(bus.latest((any StickyEvent).self) == nil)
-        bus.clearLatest((any StickyEvent).self)  // nothing stored: nothing released
+        #expect(bus.stickyEvent((any StickyEvent).self) == nil)
+        bus.removeStickyEvents((any StickyEvent).self)  // nothing stored: nothing released
         bus.dispatch(holding("fourth", released))
         #expect(released.names == ["first", "second", "third"])
         withExtendedLifetime(bus) {}
@@ -99,7 +100,7 @@ import Testing
         var seenInDeinit: [(stopped: Bool, latest: String?)] = []
         released.onRelease = {
             seenInDeinit.append(
-                (bus.cancelDelivery(), name(of: bus.latest((any StickyEvent).self))))
+                (bus.cancelDelivery(), name(of: bus.stickyEvent((any StickyEvent).self))))
         }
         let holding = asClass ? HoldingObject.make : Holding.make
         bus.dispatch(holding("first", released))
@@ -113,7 +114,7 @@ import Testing
         #expect(seenInDeinit.map(\.stopped) == [false])
         #expect(seenInDeinit.map(\.latest) == ["second"])
         #expect(trace.entries.count == 3)  // R and A get Num(1); A gets the second value
-        #expect(name(of: bus.latest((any StickyEvent).self)) == "second")
+        #expect(name(of: bus.stickyEvent((any StickyEvent).self)) == "second")
     }
 
     /// A replaced value's deinit runs when the new value's pass has begun: a consumer it
@@ -149,10 +150,10 @@ import Testing
         bus.dispatch(Mood("before"))
         let trace = Trace()
         bus.register(TraceConsumer("C", [Conforming<any StickyEvent>.self], trace: trace))
-        #expect(bus.latest(SmallSticky.self)?.value == 1)
+        #expect(bus.stickyEvent(SmallSticky.self)?.value == 1)
         bus.dispatch(SmallSticky(value: 2))
-        #expect(bus.latest(SmallSticky.self)?.value == 2)
-        #expect(bus.latest((any StickyEvent).self) is SmallSticky)
+        #expect(bus.stickyEvent(SmallSticky.self)?.value == 2)
+        #expect(bus.stickyEvent((any StickyEvent).self) is SmallSticky)
         #expect(
             bus.description.hasSuffix(
                 "latest sticky values:\n  Mood: mood(before)\n  SmallSticky: SmallSticky(value: 2)")

@@ -12,7 +12,7 @@ import Testing
         }
         #expect(weakConsumer != nil)  // the bus is its only owner
         bus.dispatch(Num(1))
-        #expect(weakConsumer?.events.count == 1)
+        #expect(weakConsumer?.received.count == 1)
         #expect(bus.deregister(weakConsumer!))
         #expect(weakConsumer == nil)
     }

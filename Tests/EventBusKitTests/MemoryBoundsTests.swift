@@ -47,7 +47,7 @@ private struct UnheardEvent: Event {
         // At most three events ever wait (an echo, its announcement, and the announcement of
         // the one before), during a drain of 100,000 events (off the cooperative pool).
         let (report, largestCapacity, capacityAfter) = await onAThreadOfItsOwn {
-            let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 100_000)
+            let bus = EventBus(maximumQueuedDispatches: 1, maximumEventsPerDrain: 100_000)
             var largestCapacity = 0
             let echo = bus.subscribe(to: Num.self) { number in
                 largestCapacity = max(largestCapacity, bus.waitingCapacity)
@@ -67,7 +67,7 @@ private struct UnheardEvent: Event {
         // Each unheard event's `NoConsumerEvent` makes its listener dispatch the next one (a
         // drain of 100,000 events, off the cooperative pool).
         let (report, largestCapacity, capacityAfter) = await onAThreadOfItsOwn {
-            let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 100_000)
+            let bus = EventBus(maximumQueuedDispatches: 1, maximumEventsPerDrain: 100_000)
             var largestCapacity = 0
             let listener = bus.subscribe(to: NoConsumerEvent.self) { announcement in
                 largestCapacity = max(largestCapacity, bus.waitingCapacity)
@@ -85,7 +85,7 @@ private struct UnheardEvent: Event {
 
     @Test(.allowsProblems) func anEndlessFeedbackLoopReleasesEveryEventItDeliversOrDiscards() {
         let tally = MemoryTally()
-        let bus = EventBus(maximumPending: 10, maximumEventsPerDrain: 100)
+        let bus = EventBus(maximumQueuedDispatches: 10, maximumEventsPerDrain: 100)
         var announcements = 0
         let listening = bus.subscribe(to: DidConsumeEvent.self) { _ in announcements += 1 }
         let echo = bus.subscribe(to: MemoryTrackedEvent.self) { [unowned bus] event in
@@ -98,7 +98,7 @@ private struct UnheardEvent: Event {
             #expect(tally.live == 0)
         }
         // Each drain: 55 events and 45 of their announcements fill the budget of 100; 10
-        // waiting events (the most `maximumPending` admits) and 10 announcements are discarded.
+        // waiting events (the most `maximumQueuedDispatches` admits) and 10 announcements are discarded.
         #expect(reports == ["limitReached(processed: 100, discarded: 20)"])
         #expect(announcements == 100 * 45)
         withExtendedLifetime((listening, echo)) {}

@@ -114,7 +114,7 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
         steps: [ModelScenario.Step]
     ) -> ModelScenario {
         ModelScenario(
-            maximumPending: pending, maximumEventsPerDrain: drain, reentrancy: reentrancy,
+            maximumQueuedDispatches: pending, maximumEventsPerDrain: drain, reentrancy: reentrancy,
             consumers: consumers, subscriptions: subscriptions, steps: steps)
     }
 
@@ -263,9 +263,9 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
                 "c0.0:base#2", "dispatch base#3 -> queued",
                 "dispatch base#0 -> limitReached(processed: 3, discarded: 1)",
             ]),
-        // §5: `.reject` refuses nested dispatch; announcements still flow.
+        // §5: `.reject` rejects nested dispatch; announcements still flow.
         ContractExample(
-            name: "the reject policy refuses nested dispatch but announces",
+            name: "the reject policy rejects nested dispatch but announces",
             build: {
                 scenario(
                     reentrancy: .reject,
@@ -282,9 +282,9 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
                 "c0.0:leaf#0", "dispatch plain#1 -> rejectedReentrant", "c1.0:did(c0.0,leaf#0)",
                 "dispatch leaf#0 -> drained(events: 2)",
             ]),
-        // §5: `maximumPending` counts waiting dispatched events, not the one being delivered.
+        // §5: `maximumQueuedDispatches` counts waiting dispatched events, not the one being delivered.
         ContractExample(
-            name: "a full queue refuses and changes nothing",
+            name: "a full queue rejects and changes nothing",
             build: {
                 scenario(
                     pending: 1,
@@ -380,10 +380,10 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
                 "c2.0:did(c1.0,plain#0)", "dispatch plain#0 -> drained(events: 2)",
                 "cancelDelivery -> false",
             ]),
-        // §10.1 with §5: replays are not refused by `maximumPending` or `.reject`, and count
+        // §10.1 with §5: replays are not rejected by `maximumQueuedDispatches` or `.reject`, and count
         // in the drain budget (a waiting one is discarded and counted at the limit).
         ContractExample(
-            name: "replays are not refused and count in the drain budget",
+            name: "replays are not rejected and count in the drain budget",
             build: {
                 scenario(
                     pending: 1, drain: 2, reentrancy: .reject,
@@ -398,7 +398,7 @@ struct ContractExample: Sendable, CustomTestStringConvertible {
                         .init(
                             action: .dispatch(.plain),
                             reactions: [.init(at: 0, actions: [.register(1)])]),
-                        .init(action: .readLatest(.sticky)),
+                        .init(action: .readStickyEvent(.sticky)),
                     ])
             },
             log: [

@@ -201,7 +201,7 @@ private final class OddBusOwner {
         #expect(bus.recipientCount == 1)
         #expect(bus.isRegistered(keeper))
         bus.dispatch(Num(1))
-        #expect(keeper.events.count == 1)
+        #expect(keeper.received.count == 1)
     }
 
     @Test func aWeaklyRegisteredConsumerThatDiesLaterInThePassIsSkipped() {
@@ -450,7 +450,7 @@ private final class OddBusOwner {
 
     @Test func aNonPositiveBoundStops() async {
         await #expect(processExitsWith: .failure) {
-            _ = EventBus(maximumPending: 0)
+            _ = EventBus(maximumQueuedDispatches: 0)
         }
     }
 
@@ -480,7 +480,7 @@ private final class OddBusOwner {
         bus.register(logger)
         let token = bus.subscribe(to: PageViewEvent.self, handler)
         bus.dispatch(PageViewEvent(page: "one"))
-        return (logger.recorded(DidConsumeEvent.self).last!.consumer, token)
+        return (logger.received(DidConsumeEvent.self).last!.consumer, token)
     }
 
     @Test func aStandInCalledWithASubclassEventPassesItThrough() {
@@ -500,7 +500,7 @@ private final class OddBusOwner {
             bus.register(logger)
             let token = bus.subscribe(to: PageViewEvent.self) { _ in }
             bus.dispatch(PageViewEvent(page: "one"))
-            let consumer = logger.recorded(DidConsumeEvent.self).last!.consumer
+            let consumer = logger.received(DidConsumeEvent.self).last!.consumer
             // A class that is no PageViewEvent: reinterpreting it would be memory-unsafe.
             consumer.consume(OddNotAPage())
             withExtendedLifetime(token) {}

@@ -21,7 +21,7 @@ import Testing
         let line = #line + 1
         bus.dispatch(Num(1))
         #expect(trace.records.map(\.recipients) == [["ledger"], ["log"]])
-        #expect(log.events.map { "\($0)" } == ["DidConsumeEvent(consumer: ledger, event: 1)"])
+        #expect(log.received.map { "\($0)" } == ["DidConsumeEvent(consumer: ledger, event: 1)"])
         #expect(
             trace.tree == """
                 1. 1 at \(file):\(line) → ledger
@@ -43,7 +43,7 @@ import Testing
         let trace = bus.startTracing()
         bus.dispatch(Num(1))
         #expect(trace.records.map(\.recipients) == [["Meter(1)"], ["log"]])
-        #expect(log.events.map { "\($0)" } == ["DidConsumeEvent(consumer: Meter(1), event: 1)"])
+        #expect(log.received.map { "\($0)" } == ["DidConsumeEvent(consumer: Meter(1), event: 1)"])
         #expect(
             trace.tree.hasSuffix(
                 " → Meter(1)\n└─ 2. DidConsumeEvent of pass 1 from Meter(1) → log\n"))
@@ -83,11 +83,11 @@ import Testing
         bus.dispatch(Num(1))
         #expect(trace.records.first?.recipients == [name])
         #expect(
-            log.events.map { "\($0)" } == [
+            log.received.map { "\($0)" } == [
                 "ConsumerFailedEvent(consumer: \(name), event: 1, error: Oops())",
                 "DidConsumeEvent(consumer: \(name), event: 1)",
             ])
-        let did = try #require(log.events.last?.as(DidConsumeEvent.self))
+        let did = try #require(log.received.last?.as(DidConsumeEvent.self))
         #expect("\(did.consumer)" == name)  // the object that stands for it says it too
         #expect(trace.tree.contains(" → \(name)\n├─ ! \(name) failed on 1: Oops()\n"))
         #expect(trace.tree.hasSuffix("3. DidConsumeEvent of pass 1 from \(name) → log\n"))
@@ -111,7 +111,7 @@ import Testing
         bus.dispatch(Num(1))  // both end before their call; the announcements come after
         #expect(bus.recipientCount == 1)
         #expect(
-            log.events.map { "\($0)" } == [
+            log.received.map { "\($0)" } == [
                 "DidConsumeEvent(consumer: Meter(1), event: 1)",
                 "DidConsumeEvent(consumer: saver (once, at: \(file):\(line)), event: 1)",
             ])
@@ -126,7 +126,7 @@ import Testing
         let meter = Meter()
         bus.register(meter, options: .once)
         bus.dispatch(Num(1))
-        #expect(log.events.map { "\($0)" } == ["DidConsumeEvent(consumer: Meter, event: 1)"])
+        #expect(log.received.map { "\($0)" } == ["DidConsumeEvent(consumer: Meter, event: 1)"])
         #expect(meter.reads == 0)
     }
 }

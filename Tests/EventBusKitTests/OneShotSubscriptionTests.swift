@@ -61,7 +61,7 @@ import Testing
             seen.append("once \($0)")
         }
         #expect(seen == ["every rain", "every weather", "once weather"])
-        #expect(bus.latest(Weather.self).map { "\($0)" } == "weather")
+        #expect(bus.stickyEvent(Weather.self).map { "\($0)" } == "weather")
         #expect(!once.isActive)
         withExtendedLifetime(every) {}
     }

@@ -19,10 +19,10 @@ import Testing
         let (bus, poster, seen) = recordedBusThatKnowsNoActor()
         poster.post(Num(1))
         bus.register(seen)  // already registered: a no-op
-        #expect(seen.recorded(Num.self).map(\.value) == [1])
+        #expect(seen.received(Num.self).map(\.value) == [1])
         poster.post(Num(2))
         bus.registerWeakly(seen)  // a no-op too
-        #expect(seen.recorded(Num.self).map(\.value) == [1, 2])
+        #expect(seen.received(Num.self).map(\.value) == [1, 2])
         #expect(bus.recipientCount == 1)
     }
 
@@ -31,12 +31,12 @@ import Testing
         poster.post(Num(1))
         _ = bus.explain(Num(2))
         _ = bus.description
-        _ = bus.latest(Num.self)
+        _ = bus.stickyEvent(Num.self)
         _ = bus.hasRecipients(for: Num.self)
         _ = bus.recipientCount
-        #expect(seen.recorded(Num.self).isEmpty)
+        #expect(seen.received(Num.self).isEmpty)
         #expect(poster.inbox.hasWork)
         bus.dispatch(Num(3))
-        #expect(seen.recorded(Num.self).map(\.value) == [1, 3])
+        #expect(seen.received(Num.self).map(\.value) == [1, 3])
     }
 }

@@ -50,7 +50,7 @@ final class OwnerBoundScreen {
         // The pass meets the ended entry: it is not called (nobody got 2) and is dropped.
         #expect(bus.dispatch(Num(2)) == .drained(events: 2))
         #expect(calls.entries == ["1"])
-        #expect(nobody.events.count == 1)
+        #expect(nobody.received.count == 1)
         #expect(bus.recipientCount == 1)
     }
 
@@ -126,7 +126,7 @@ final class OwnerBoundScreen {
         bus.register(logger)
         bus.subscribe(to: Num.self, owner: screen) { _, _ in }
         bus.dispatch(Num(1))
-        let described = logger.recorded(DidConsumeEvent.self).map { "\($0.consumer)" }
+        let described = logger.received(DidConsumeEvent.self).map { "\($0.consumer)" }
         #expect(described.count == 1)
         #expect(described.first?.hasPrefix("Subscription(to: Num, at: EventBusKitTests/") == true)
         #expect(described.first?.hasSuffix(", owner: OwnerBoundScreen)") == true)

@@ -28,12 +28,12 @@ import Testing
     func fourThreadsPostingTenThousandEventsEachIntoAMainActorBusDeliverEachOnceInThreadOrder()
         async
     {
-        let bus = EventBus(maximumPending: 40_000, maximumPosted: 40_000)
+        let bus = EventBus(maximumQueuedDispatches: 40_000, maximumWaitingPosts: 40_000)
         let recorder = StressRecorder()
         let token = bus.subscribe(to: PosterStressEvent.self) { recorder.events.append($0) }
         let poster = bus.poster()
-        let refused = await postFromThreads(poster, threads: 4, count: 10_000)
-        #expect(refused == 0)
+        let rejected = await postFromThreads(poster, threads: 4, count: 10_000)
+        #expect(rejected == 0)
         #expect(await poster.waitUntilDelivered())
         #expect(stressProblems(recorder.events, threads: 4, count: 10_000) == [])
         withExtendedLifetime(token) {}
@@ -43,10 +43,11 @@ import Testing
     func fourThreadsPostingTenThousandEventsEachIntoAnActorOwnedBusDeliverEachOnceInThreadOrder()
         async
     {
-        let service = PosterOwningService(maximumPending: 40_000, maximumPosted: 40_000)
+        let service = PosterOwningService(
+            maximumQueuedDispatches: 40_000, maximumWaitingPosts: 40_000)
         let poster = await service.start()
-        let refused = await postFromThreads(poster, threads: 4, count: 10_000)
-        #expect(refused == 0)
+        let rejected = await postFromThreads(poster, threads: 4, count: 10_000)
+        #expect(rejected == 0)
         #expect(await poster.waitUntilDelivered())
         #expect(stressProblems(await service.received, threads: 4, count: 10_000) == [])
     }
@@ -62,8 +63,8 @@ import Testing
         poster.post(Num(1))
         poster.post(Other())
         await poster.waitUntilDelivered()
-        #expect(recorder.recorded(Num.self).map(\.value) == [1])
-        #expect(logger.events.map(label) == ["(R consumed 1)", "(nobody got other)"])
+        #expect(recorder.received(Num.self).map(\.value) == [1])
+        #expect(logger.received.map(label) == ["(R consumed 1)", "(nobody got other)"])
     }
 
     // MARK: A bus with no isolation
@@ -78,9 +79,9 @@ import Testing
         }.value
         #expect(
             reports == [.awaitingDeliverPosted, .awaitingDeliverPosted, .awaitingDeliverPosted])
-        #expect(recorder.events.isEmpty)
+        #expect(recorder.received.isEmpty)
         #expect(bus.deliverPosted() == Array(repeating: .drained(events: 1), count: 3))
-        #expect(recorder.recorded(Num.self).map(\.value) == [1, 2, 3])
+        #expect(recorder.received(Num.self).map(\.value) == [1, 2, 3])
         #expect(bus.deliverPosted() == [])
     }
 
@@ -94,16 +95,16 @@ import Testing
         // deliver right after, on the same thread, without waiting for a task to start.
         let delivered = await withCheckedContinuation { continuation in
             poster.inbox.addBarrier(continuation)
-            #expect(recorder.events.isEmpty)
+            #expect(recorder.received.isEmpty)
             bus.deliverPosted()
         }
         #expect(delivered)
-        #expect(recorder.recorded(Num.self).map(\.value) == [1])
+        #expect(recorder.received(Num.self).map(\.value) == [1])
     }
 
     @Test func aDeliverPostedCallMadeDuringDeliveryLeavesThePostedEventsForTheNextCall() {
         // Each posted event is delivered as its own outermost dispatch, never queued behind
-        // (or refused by) the delivery in progress.
+        // (or rejected by) the delivery in progress.
         let bus = EventBus()
         let poster = unisolatedPoster(of: bus)
         let trace = Trace()
@@ -123,7 +124,7 @@ import Testing
     }
 
     @Test func aBarrierIsNotPassedByADeliverPostedCallMadeDuringDelivery() async {
-        // With `.reject`, a posted event dispatched during delivery would be refused; it is
+        // With `.reject`, a posted event dispatched during delivery would be rejected; it is
         // left waiting instead, and the barrier behind it resumes only once it was delivered.
         let bus = EventBus(reentrancy: .reject)
         let poster = unisolatedPoster(of: bus)
@@ -139,16 +140,16 @@ import Testing
         let delivered = await withCheckedContinuation { continuation in
             barrier = continuation
             bus.dispatch(Num(0))
-            #expect(recorder.recorded(Num.self).map(\.value) == [0])
+            #expect(recorder.received(Num.self).map(\.value) == [0])
             bus.deliverPosted()
         }
         #expect(delivered)
-        #expect(recorder.recorded(Num.self).map(\.value) == [0, 1])
+        #expect(recorder.received(Num.self).map(\.value) == [0, 1])
         withExtendedLifetime(nested) {}
     }
 
     @Test(.allowsProblems) func aPostedEventThatStartsAFeedbackLoopReportsTheDiscardsOfItsDrain() {
-        let bus = EventBus(maximumPending: 2, maximumEventsPerDrain: 3)
+        let bus = EventBus(maximumQueuedDispatches: 2, maximumEventsPerDrain: 3)
         let poster = unisolatedPoster(of: bus)
         let echo = bus.subscribe(to: Num.self) { number in bus.dispatch(Num(number.value + 1)) }
         poster.post(Num(0))
@@ -159,22 +160,22 @@ import Testing
     // MARK: Bounds and the bus's end
 
     @Test func postsBeyondMaximumPendingAreAllAcceptedAndDelivered() {
-        // `maximumPending` bounds the bus's queue during a delivery, not the inbox: no post is
+        // `maximumQueuedDispatches` bounds the bus's queue during a delivery, not the inbox: no post is
         // lost while the bus lives.
-        let bus = EventBus(maximumPending: 2)
+        let bus = EventBus(maximumQueuedDispatches: 2)
         let poster = unisolatedPoster(of: bus)
         let recorder = RecordingConsumer(willConsume: [Num.self])
         bus.register(recorder)
         #expect((1...150).map { poster.post(Num($0)) }.allSatisfy { $0 == .awaitingDeliverPosted })
         #expect(bus.deliverPosted().count == 150)
-        #expect(recorder.recorded(Num.self).map(\.value) == Array(1...150))
+        #expect(recorder.received(Num.self).map(\.value) == Array(1...150))
     }
 
     @MainActor
     @Test(.allowsProblems) func discardsOfADrainTheBusRanOnItsOwnAreCounted() async {
         // A posted event delivered by the bus itself (on the main actor) starts a feedback
         // loop; no caller receives that drain's report, so its discards are counted here.
-        let bus = EventBus(maximumPending: 2, maximumEventsPerDrain: 3)
+        let bus = EventBus(maximumQueuedDispatches: 2, maximumEventsPerDrain: 3)
         let echo = bus.subscribe(to: Num.self) { number in bus.dispatch(Num(number.value + 1)) }
         let poster = bus.poster()
         #expect(bus.unattendedDiscards == 0)
@@ -232,7 +233,7 @@ import Testing
     }
 
     @Test func anActorOwnedBusIsReleasedWithItsActorWhileAPosterIsHeld() async {
-        var service: PosterOwningService? = PosterOwningService(maximumPending: 10)
+        var service: PosterOwningService? = PosterOwningService(maximumQueuedDispatches: 10)
         weak var weakService: PosterOwningService?
         weakService = service
         let poster = await service!.start()

@@ -22,7 +22,7 @@ actor ChatActor {
     func dispatchOther() { bus.dispatch(Other()) }
 
     /// What the recorder received, in order.
-    func received() -> [String] { recorder.events.map(label) }
+    func received() -> [String] { recorder.received.map(label) }
 
     /// The problems the bus reported.
     func problems() -> [EventBus.Problem] { problemRecorder.problems }
@@ -118,7 +118,7 @@ final class ChatService {
         bus.dispatch(Num(2))
         poster.post(Num(3))
         #expect(bus.deliverPosted() == [.drained(events: 1)])
-        #expect(seen.recorded(Num.self).map(\.value) == [1, 2, 3])
+        #expect(seen.received(Num.self).map(\.value) == [1, 2, 3])
         #expect(problems.isEmpty)
     }
 
@@ -151,13 +151,15 @@ final class ChatService {
     }
 }
 
-/// Contract §15.2: the bus holds at most `maximumPosted` posted events; a post beyond them is
-/// refused and reported; a send waits for room, before later posts.
+/// Contract §15.2: the bus holds at most `maximumWaitingPosts` posted events; a post beyond them is
+/// rejected and reported; a send waits for room, before later posts.
 @MainActor @Suite(.noUnexpectedProblems) struct BoundedPostingTests {
-    /// A bus its owner delivers by hand, holding at most `maximumPosted` posted events, and
+    /// A bus its owner delivers by hand, holding at most `maximumWaitingPosts` posted events, and
     /// its problems.
-    private func handDeliveredBus(maximumPosted: Int) -> (EventBus, EventPoster, ProblemRecorder) {
-        let bus = EventBus(maximumPosted: maximumPosted)
+    private func handDeliveredBus(maximumWaitingPosts: Int) -> (
+        EventBus, EventPoster, ProblemRecorder
+    ) {
+        let bus = EventBus(maximumWaitingPosts: maximumWaitingPosts)
         let recorder = ProblemRecorder()
         bus.onProblem = { recorder.problems.append($0) }
         let poster = bus.poster(isolation: nil)
@@ -166,14 +168,15 @@ final class ChatService {
     }
 
     @Test func theDefaultHoldsTenThousandPostedEventsAndABadBoundStops() {
-        #expect(EventBus().maximumPosted == 10_000)
+        #expect(EventBus().maximumWaitingPosts == 10_000)
         #expect(
-            EventBus.boundsProblem(maximumPending: 1, maximumEventsPerDrain: 1, maximumPosted: 0)
-                == "EventBus(maximumPosted:): maximumPosted must be positive, got 0")
+            EventBus.boundsProblem(
+                maximumQueuedDispatches: 1, maximumEventsPerDrain: 1, maximumWaitingPosts: 0)
+                == "EventBus(maximumWaitingPosts:): maximumWaitingPosts must be positive, got 0")
     }
 
-    @Test func aPostToAFullBusIsRefusedAndReportedWithItsCallSite() {
-        let (bus, poster, problems) = handDeliveredBus(maximumPosted: 2)
+    @Test func aPostToAFullBusIsRejectedAndReportedWithItsCallSite() {
+        let (bus, poster, problems) = handDeliveredBus(maximumWaitingPosts: 2)
         let seen = RecordingConsumer(willConsume: [Num.self])
         bus.register(seen)
         #expect(poster.post(Num(1)) == .awaitingDeliverPosted)
@@ -181,8 +184,8 @@ final class ChatService {
         let line = #line + 1
         for value in [3, 4] { #expect(poster.post(Num(value)) == .rejectedFull) }
         #expect(bus.deliverPosted().count == 2)
-        #expect(seen.recorded(Num.self).map(\.value) == [1, 2])
-        #expect(problems.problems.map(\.kind) == [.postRefused])
+        #expect(seen.received(Num.self).map(\.value) == [1, 2])
+        #expect(problems.problems.map(\.kind) == [.postRejected])
         #expect(problems.problems.first?.count == 2)
         #expect(
             problems.problems.first?.message
@@ -190,10 +193,10 @@ final class ChatService {
                 + "use send(_:), which waits")
     }
 
-    /// §16.3: a refused post's site is its call site, so a second line is reported at its
-    /// first refusal while the first line's repeat backs off.
-    @Test func refusedPostsFromTwoLinesAreTwoSites() {
-        let (bus, poster, problems) = handDeliveredBus(maximumPosted: 1)
+    /// §16.3: a rejected post's site is its call site, so a second line is reported at its
+    /// first rejection while the first line's repeat backs off.
+    @Test func rejectedPostsFromTwoLinesAreTwoSites() {
+        let (bus, poster, problems) = handDeliveredBus(maximumWaitingPosts: 1)
         for fileID in ["App/Sensor.swift", "App/Sensor.swift", "App/Radio.swift"] {
             poster.post(Num(1))
             #expect(poster.post(Num(2), fileID: fileID, line: 9) == .rejectedFull)
@@ -207,7 +210,7 @@ final class ChatService {
     }
 
     @Test func aTakenEventCountsUntilItsDispatchReturns() {
-        let (bus, poster, _) = handDeliveredBus(maximumPosted: 2)
+        let (bus, poster, _) = handDeliveredBus(maximumWaitingPosts: 2)
         var answers: [PostReport] = []
         let token = bus.subscribe(to: Num.self) { number in
             // In 1's call both are undelivered; in 2's, 1 was delivered.
@@ -222,7 +225,7 @@ final class ChatService {
 
     @Test(.hangLimit)
     func aSendWaitsForRoomThenPostsBeforeALaterPost() async throws {
-        let (bus, poster, _) = handDeliveredBus(maximumPosted: 1)
+        let (bus, poster, _) = handDeliveredBus(maximumWaitingPosts: 1)
         let seen = RecordingConsumer(willConsume: [Num.self])
         bus.register(seen)
         poster.post(Num(1))
@@ -232,12 +235,12 @@ final class ChatService {
         bus.deliverPosted()  // delivers 1, then lets the send in
         #expect(try await sending.value == .awaitingDeliverPosted)
         bus.deliverPosted()
-        #expect(seen.recorded(Num.self).map(\.value) == [1, 2])
+        #expect(seen.received(Num.self).map(\.value) == [1, 2])
     }
 
     @Test(.hangLimit)
     func aCancelledSendPostsNothingAndThrows() async throws {
-        let (bus, poster, _) = handDeliveredBus(maximumPosted: 1)
+        let (bus, poster, _) = handDeliveredBus(maximumWaitingPosts: 1)
         let seen = RecordingConsumer(willConsume: [Num.self])
         bus.register(seen)
         poster.post(Num(1))
@@ -247,12 +250,12 @@ final class ChatService {
         await #expect(throws: CancellationError.self) { try await sending.value }
         bus.deliverPosted()
         bus.deliverPosted()
-        #expect(seen.recorded(Num.self).map(\.value) == [1])
+        #expect(seen.received(Num.self).map(\.value) == [1])
     }
 
     @Test(.hangLimit)
     func aSendToAGoneBusAndASendWaitingWhenTheBusGoesAnswerBusGone() async throws {
-        var bus: EventBus? = EventBus(maximumPosted: 1)
+        var bus: EventBus? = EventBus(maximumWaitingPosts: 1)
         bus!.onProblem = { _ in }
         let poster = bus!.poster(isolation: nil)
         bus!.deliverPosted()
@@ -266,7 +269,7 @@ final class ChatService {
 }
 
 /// Contract §15.3: a drain of posted events on the bus's actor delivers a slice, then leaves
-/// the actor to its other work; slicing never reorders, drops or refuses an event.
+/// the actor to its other work; slicing never reorders, drops or rejects an event.
 @MainActor @Suite(.noUnexpectedProblems) struct SlicedDrainTests {
     @Test(.hangLimit)
     func otherWorkOnTheActorRunsBetweenSlicesAndNothingIsReordered() async {

@@ -14,7 +14,7 @@ import Testing
     enum Provocation: CaseIterable, CustomTestStringConvertible {
         case refusedFull, refusedReentrant, drainLimit, failure, failureNoListenerHandled
         case listenerFailure, drop, dropNoListenerHandled, awaitingNext, postWaiting
-        case postsDiscarded, postRefused, listsNothing, namedListsNothing, cancelOutsideCall
+        case postsDiscarded, postRejected, listsNothing, namedListsNothing, cancelOutsideCall
         case swiftEventBusHabit
 
         var testDescription: String { "\(self)" }
@@ -39,7 +39,7 @@ import Testing
         case .refusedFull, .refusedReentrant:
             let bus =
                 provocation == .refusedFull
-                ? bus(recorder, EventBus(maximumPending: 1))
+                ? bus(recorder, EventBus(maximumQueuedDispatches: 1))
                 : bus(recorder, EventBus(reentrancy: .reject))
             bus.register(
                 TraceConsumer("Storm", [Num.self], trace: Trace()) { _ in
@@ -102,8 +102,8 @@ import Testing
             let kept: EventBus.Problem.Kind =
                 provocation == .postWaiting ? .postsAwaitDelivery : .postedEventsDiscarded
             recorder.problems.removeAll { $0.kind != kept }
-        case .postRefused:
-            let bus = bus(recorder, EventBus(maximumPosted: 1))
+        case .postRejected:
+            let bus = bus(recorder, EventBus(maximumWaitingPosts: 1))
             let poster = bus.poster(isolation: nil)
             bus.deliverPosted()  // its owner delivers by hand: no wait to report
             for cents in 1...3 {
@@ -138,15 +138,15 @@ import Testing
         case .refusedFull:
             [
                 (
-                    .dispatchRefused,
-                    "dispatch(Chec…nt) at …\(site): queue full (and 998 more like it); raise "
-                        + "maximumPending"
+                    .dispatchRejected,
+                    "dispatch(Ch…t) at Checkout…del.swift:\(longLine): queue full (and 998 more "
+                        + "like it); raise maximumQueuedDispatches"
                 )
             ]
         case .refusedReentrant:
             [
                 (
-                    .dispatchRefused,
+                    .dispatchRejected,
                     "dispatch(Chec…t) at …\(site): reentrant (and 999 more like it); use "
                         + "reentrancy: .queue"
                 )
@@ -222,10 +222,10 @@ import Testing
                         + "it); keep it while posters post"
                 )
             ]
-        case .postRefused:
+        case .postRejected:
             [
                 (
-                    .postRefused,
+                    .postRejected,
                     "post(Check…nt) at …\(site): inbox full (and 1 more like it); use send(_:), "
                         + "which waits"
                 )

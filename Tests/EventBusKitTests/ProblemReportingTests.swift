@@ -5,14 +5,16 @@ import Testing
 /// call, with a count and what to do, to `onProblem` (or printed in debug builds).
 @Suite(.noUnexpectedProblems) struct ProblemReportingTests {
     /// A bus whose problems are appended to the returned recorder.
-    private static func observedBus(maximumPending: Int = 100) -> (EventBus, ProblemRecorder) {
-        let bus = EventBus(maximumPending: maximumPending)
+    private static func observedBus(maximumQueuedDispatches: Int = 100) -> (
+        EventBus, ProblemRecorder
+    ) {
+        let bus = EventBus(maximumQueuedDispatches: maximumQueuedDispatches)
         let recorder = ProblemRecorder()
         bus.onProblem = { recorder.problems.append($0) }
         return (bus, recorder)
     }
 
-    @Test func aMillionRefusedDispatchesAreOneReportWithTheirCount() async {
+    @Test func aMillionRejectedDispatchesAreOneReportWithTheirCount() async {
         // One drain of seconds (a minute under a sanitizer): off the cooperative pool.
         let (report, problems) = await onAThreadOfItsOwn {
             let (bus, recorder) = Self.observedBus()
@@ -25,12 +27,12 @@ import Testing
             return (bus.dispatch(Num(1)), recorder.problems)
         }
         #expect(report == .drained(events: 101))
-        #expect(problems.map(\.kind) == [.dispatchRefused])
+        #expect(problems.map(\.kind) == [.dispatchRejected])
         #expect(problems.first?.count == 999_900)
         #expect(
             problems.first?.message
                 == "dispatch(Other) at App/Storm.swift:7: queue full (and 999899 more like it); "
-                + "raise maximumPending")
+                + "raise maximumQueuedDispatches")
     }
 
     @Test func aDispatchLoopIsOneDrainLimitReport() {

@@ -144,32 +144,33 @@ struct Tick: Event, Sendable {}
         var testDescription: String { step }
     }
 
-    /// A refused dispatch's report, narrower and narrower: each step cuts one more kind of
+    /// A rejected dispatch's report, narrower and narrower: each step cuts one more kind of
     /// part (contract §17.7).
     static let refusal: ReadableLine =
         "dispatch(\(name: "CheckoutCompletedEvent")) at "
         + "\(site: "Shop/CheckoutConfirmationView.swift", line: 42): queue full; "
-        + "\(fix: "raise maximumPending")"
+        + "\(fix: "raise maximumQueuedDispatches")"
 
     static let cuts = [
         Cut(
             step: "whole", line: refusal, width: 120,
             shown: "dispatch(CheckoutCompletedEvent) at Shop/CheckoutConfirmationView.swift:42: "
-                + "queue full; raise maximumPending"),
+                + "queue full; raise maximumQueuedDispatches"),
         Cut(
-            step: "the module folder goes first", line: refusal, width: 105,
+            step: "the module folder goes first", line: refusal, width: 114,
             shown: "dispatch(CheckoutCompletedEvent) at …CheckoutConfirmationView.swift:42: queue "
-                + "full; raise maximumPending"),
+                + "full; raise maximumQueuedDispatches"),
         Cut(
-            step: "then the middle of the type", line: refusal, width: 95,
+            step: "then the middle of the type", line: refusal, width: 104,
             shown: "dispatch(Checkout…vent) at …CheckoutConfirmationView.swift:42: queue full; "
-                + "raise maximumPending"),
+                + "raise maximumQueuedDispatches"),
         Cut(
-            step: "then the middle of the file's name", line: refusal, width: 70,
-            shown: "dispatch(Ch…t) at Checko…ew.swift:42: queue full; raise maximumPending"),
+            step: "then the middle of the file's name", line: refusal, width: 79,
+            shown: "dispatch(Ch…t) at Checko…ew.swift:42: queue full; raise maximumQueuedDispatches"
+        ),
         Cut(
-            step: "then the words before the fix", line: refusal, width: 55,
-            shown: "dispatch(Ch…t) at C….swift:42 […]; raise maximumPending"),
+            step: "then the words before the fix", line: refusal, width: 64,
+            shown: "dispatch(Ch…t) at C….swift:42 […]; raise maximumQueuedDispatches"),
         Cut(
             step: "a value is cut at its end, after the module folders",
             line: "\(value: "Checkout(items: 3, totalCents: 13800)") at "
@@ -285,7 +286,7 @@ struct Tick: Event, Sendable {}
             + trace.records.map(\.description)
             + String(describing: bus).split(separator: "\n").map(String.init)
             + bus.explain(Checkout(totalCents: 1)).lines
-            + logger.events.map { "\($0)" }
+            + logger.received.map { "\($0)" }
         #expect(lines.allSatisfy { $0.count <= 120 })
         #expect(
             trace.tree == """
@@ -329,7 +330,7 @@ struct Tick: Event, Sendable {}
         // The recipients are named whole.
         #expect(bus.explain(Checkout(totalCents: 1)).recipients == [Self.checkoutSubscription])
         #expect(
-            logger.events.map { "\($0)" } == [
+            logger.received.map { "\($0)" } == [
                 "DidConsumeEvent(consumer: Subscription(to: Chec…t, at: …CheckoutViewModel.swift:1042), "
                     + "event: CheckoutCompletedWith […])"
             ])

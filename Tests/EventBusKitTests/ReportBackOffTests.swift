@@ -174,7 +174,7 @@ final class TestClock {
         withExtendedLifetime(failing) {}
     }
 
-    @Test func dispatchesRefusedWhileDeliveringPostsAreOneReportPerCall() {
+    @Test func dispatchesRejectedWhileDeliveringPostsAreOneReportPerCall() {
         let bus = EventBus(reentrancy: .reject)
         let recorder = ProblemRecorder()
         bus.onProblem = { recorder.problems.append($0) }
@@ -184,7 +184,7 @@ final class TestClock {
         let poster = bus.poster(isolation: nil)
         for value in 1...3 { poster.post(Num(value)) }
         bus.deliverPosted()
-        #expect(recorder.problems.map(\.kind) == [.dispatchRefused])
+        #expect(recorder.problems.map(\.kind) == [.dispatchRejected])
         #expect(recorder.problems.map(\.count) == [3])
         withExtendedLifetime(echo) {}
     }
@@ -287,14 +287,14 @@ final class TestClock {
     }
 }
 
-/// `sites` sites refused once each: at most 256 are remembered at any time, every occurrence
+/// `sites` sites rejected once each: at most 256 are remembered at any time, every occurrence
 /// is reported once, and a forgotten site starts again at 1.
 private func sitesLeaveAtMost256RememberedAndEveryOccurrenceReported(sites: Int) async {
     var log = ProblemLog()
     var (reported, mostRemembered) = (0, 0)
     for site in 0..<sites {
         let pushedOut = log.describe(
-            .dispatchRefused, at: "App/Storm.swift:\(site)", count: 1, what: "refused",
+            .dispatchRejected, at: "App/Storm.swift:\(site)", count: 1, what: "rejected",
             fix: "dispatch less")
         reported += pushedOut.map(\.count).reduce(0, +)
         mostRemembered = max(mostRemembered, log.rememberedSites)
@@ -306,7 +306,7 @@ private func sitesLeaveAtMost256RememberedAndEveryOccurrenceReported(sites: Int)
     #expect(reported == sites)
     // A forgotten site starts again at its first occurrence: reported at once.
     let again = log.describe(
-        .dispatchRefused, at: "App/Storm.swift:0", count: 1, what: "refused",
+        .dispatchRejected, at: "App/Storm.swift:0", count: 1, what: "rejected",
         fix: "dispatch less")
     #expect(again.isEmpty)
     #expect(log.take(at: .now).map(\.count) == [1])

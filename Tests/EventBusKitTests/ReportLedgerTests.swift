@@ -22,7 +22,7 @@ private func problemsOfABusThatKnowsNoActor(
 
 /// Contract §17.3: one report per fact. `postsAwaitDelivery` is said once per bus, whichever
 /// call waited first, never to an owner that delivers by hand, and names both fixes; setting
-/// `onProblem` replaces the printing for every post that begins after it; refused posts keep
+/// `onProblem` replaces the printing for every post that begins after it; rejected posts keep
 /// their call sites apart.
 @Suite(.noUnexpectedProblems) struct ReportLedgerTests {
     @Test func aPostThatWaitedAndThenANextWithNoIsolationAreOneReport() async {
@@ -89,8 +89,8 @@ private func problemsOfABusThatKnowsNoActor(
         #expect(line.map(\.count) == 120)
     }
 
-    @Test func refusedPostsFromTwoLinesBeforeOneTakeAreTwoReports() {
-        let (bus, poster, recorder) = busThatKnowsNoActor(maximumPosted: 1)
+    @Test func rejectedPostsFromTwoLinesBeforeOneTakeAreTwoReports() {
+        let (bus, poster, recorder) = busThatKnowsNoActor(maximumWaitingPosts: 1)
         bus.deliverPosted()  // by hand: the waits are not reported
         poster.post(Num(1))
         poster.post(Num(2), fileID: "App/Camera.swift", line: 10)

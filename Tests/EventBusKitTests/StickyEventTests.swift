@@ -6,35 +6,35 @@ import Testing
 @Suite(.noUnexpectedProblems) struct StickyEventTests {
     @Test func theLatestValueIsStoredWhenItsPassBeginsEvenIfItReachesNoOne() {
         let bus = EventBus()
-        #expect(bus.latest(Mood.self) == nil)
+        #expect(bus.stickyEvent(Mood.self) == nil)
         bus.dispatch(Mood("calm"))
-        #expect(bus.latest(Mood.self)?.value == "calm")
+        #expect(bus.stickyEvent(Mood.self)?.value == "calm")
         bus.dispatch(Mood("busy"))
-        #expect(bus.latest(Mood.self)?.value == "busy")
-        #expect(bus.latest(Volume.self) == nil)
+        #expect(bus.stickyEvent(Mood.self)?.value == "busy")
+        #expect(bus.stickyEvent(Volume.self) == nil)
     }
 
-    @Test(.allowsProblems) func aStickyEventStillQueuedRefusedOrDiscardedIsNotTheLatest() {
-        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 2)
+    @Test(.allowsProblems) func aStickyEventStillQueuedRejectedOrDiscardedIsNotTheLatest() {
+        let bus = EventBus(maximumQueuedDispatches: 1, maximumEventsPerDrain: 2)
         var seenLatest: [String?] = []
         let trace = Trace()
         bus.register(
             TraceConsumer("A", [Num.self], trace: trace) { _ in
                 bus.dispatch(Mood("queued"))
-                seenLatest.append(bus.latest(Mood.self)?.value)
-                bus.dispatch(Mood("refused"))  // maximumPending: 1
+                seenLatest.append(bus.stickyEvent(Mood.self)?.value)
+                bus.dispatch(Mood("rejected"))  // maximumQueuedDispatches: 1
                 bus.dispatch(Num(0))
             })
         bus.dispatch(Num(1))  // passes: 1, mood(queued); then Num(0) is discarded
         #expect(seenLatest == [nil])
-        #expect(bus.latest(Mood.self)?.value == "queued")
+        #expect(bus.stickyEvent(Mood.self)?.value == "queued")
     }
 
     @Test func aStoppedPassStillStoresItsValue() {
         let bus = EventBus()
         let stopper = bus.subscribe(to: Mood.self) { _ in bus.cancelDelivery() }
         bus.dispatch(Mood("stopped"))
-        #expect(bus.latest(Mood.self)?.value == "stopped")
+        #expect(bus.stickyEvent(Mood.self)?.value == "stopped")
         withExtendedLifetime(stopper) {}
     }
 
@@ -44,26 +44,26 @@ import Testing
         let weather = Weather()
         bus.dispatch(rain)
         bus.dispatch(weather)
-        #expect(bus.latest(Weather.self) === weather)
-        #expect(bus.latest(Rain.self) === rain)
+        #expect(bus.stickyEvent(Weather.self) === weather)
+        #expect(bus.stickyEvent(Rain.self) === rain)
         bus.dispatch(rain)  // stored again: the newest
-        #expect(bus.latest(Weather.self) === rain)
-        #expect(bus.latest((any StickyEvent).self) is Rain)
-        #expect(bus.latest(Conforming<any StickyEvent>.self) == nil)
+        #expect(bus.stickyEvent(Weather.self) === rain)
+        #expect(bus.stickyEvent((any StickyEvent).self) is Rain)
+        #expect(bus.stickyEvent(Conforming<any StickyEvent>.self) == nil)
     }
 
-    @Test func clearLatestForgetsEveryStoredValueThatIsAT() {
+    @Test func removeStickyEventsForgetsEveryStoredValueThatIsAT() {
         let bus = EventBus()
         bus.dispatch(Weather())
         bus.dispatch(Rain())
         bus.dispatch(Mood("calm"))
-        bus.clearLatest(Weather.self)
-        #expect(bus.latest(Weather.self) == nil)
-        #expect(bus.latest(Mood.self)?.value == "calm")
+        bus.removeStickyEvents(Weather.self)
+        #expect(bus.stickyEvent(Weather.self) == nil)
+        #expect(bus.stickyEvent(Mood.self)?.value == "calm")
         bus.dispatch(Volume(3))
-        bus.clearLatest((any StickyEvent).self)
-        #expect(bus.latest(Mood.self) == nil)
-        #expect(bus.latest(Volume.self) == nil)
+        bus.removeStickyEvents((any StickyEvent).self)
+        #expect(bus.stickyEvent(Mood.self) == nil)
+        #expect(bus.stickyEvent(Volume.self) == nil)
     }
 
     @Test func aConsumerThatReplaysGetsEachMatchingValueOldestFirstBeforeRegisterReturns() {
@@ -126,7 +126,7 @@ import Testing
         bus.register(
             TraceConsumer("A", [Num.self], trace: trace) { _ in
                 bus.register(late)
-                bus.clearLatest(Mood.self)
+                bus.removeStickyEvents(Mood.self)
                 lateToken = bus.subscribe(to: Volume.self, options: .replaysLatest) {
                     trace.entries.append("S\($0)")
                 }
@@ -137,8 +137,9 @@ import Testing
         #expect(report == .drained(events: 2))
     }
 
-    @Test(.allowsProblems) func replaysAreNotRefusedAndCountInTheDrainBudget() {
-        let bus = EventBus(maximumPending: 1, maximumEventsPerDrain: 2, reentrancy: .reject)
+    @Test(.allowsProblems) func replaysAreNotRejectedAndCountInTheDrainBudget() {
+        let bus = EventBus(
+            maximumQueuedDispatches: 1, maximumEventsPerDrain: 2, reentrancy: .reject)
         let trace = Trace()
         bus.dispatch(Mood("calm"))
         bus.dispatch(Volume(1))

@@ -42,7 +42,7 @@ import Testing
         bus!.dispatch(StreamTap(name: "share"))
         bus = nil
         #expect(await collect(stream).map(\.name) == ["buy", "share"])
-        #expect(logger.events.count == 2)
+        #expect(logger.received.count == 2)
     }
 
     @Test func aStreamTakesItsPlaceInRegistrationOrder() {
@@ -158,8 +158,8 @@ import Testing
         // …but the pass skips it (nobody got 1: a NoConsumerEvent, no DidConsumeEvent) and
         // drops it.
         #expect(bus.dispatch(Num(1)) == .drained(events: 2))
-        #expect(logger.recorded(NoConsumerEvent.self).count == 1)
-        #expect(logger.recorded(DidConsumeEvent.self).count == 1)
+        #expect(logger.received(NoConsumerEvent.self).count == 1)
+        #expect(logger.received(DidConsumeEvent.self).count == 1)
         #expect(bus.registeredEntryCount == 1)
     }
 
@@ -194,7 +194,7 @@ import Testing
         for value in 0..<500 { bus!.dispatch(Num(value)) }
         bus = nil
         #expect(await collect(stream).map(\.value) == Array(0..<500))
-        #expect(drops.events.isEmpty)
+        #expect(drops.received.isEmpty)
     }
 
     @Test func bufferingNewestDropsTheOldestUnreadEventAndAnnouncesEachDrop() async {
@@ -203,7 +203,7 @@ import Testing
         bus!.register(drops)
         let stream = bus!.events(of: Num.self, bufferingPolicy: .bufferingNewest(2))
         for value in 1...5 { bus!.dispatch(Num(value)) }
-        let dropped = drops.recorded(DroppedEvent.self)
+        let dropped = drops.received(DroppedEvent.self)
         #expect(dropped.compactMap { $0.event.as(Num.self)?.value } == [1, 2, 3])
         #expect(
             dropped.allSatisfy {
@@ -221,7 +221,7 @@ import Testing
         let stream = bus!.events(of: Num.self, bufferingPolicy: .bufferingOldest(2))
         for value in 1...5 { bus!.dispatch(Num(value)) }
         #expect(
-            drops.recorded(DroppedEvent.self).compactMap { $0.event.as(Num.self)?.value } == [
+            drops.received(DroppedEvent.self).compactMap { $0.event.as(Num.self)?.value } == [
                 3, 4, 5,
             ])
         bus = nil
@@ -237,7 +237,7 @@ import Testing
         bus!.dispatch(StreamTap(name: "buy"))
         bus!.dispatch(StreamTap(name: "share"))
         #expect(
-            drops.recorded(DroppedEvent.self).map { $0.event.as(StreamTap.self)?.name } == ["buy"]
+            drops.received(DroppedEvent.self).map { $0.event.as(StreamTap.self)?.name } == ["buy"]
         )
         bus = nil
         #expect(await collect(stream).map(\.name) == ["share"])
@@ -249,8 +249,8 @@ import Testing
         bus.register(logger)
         let stream = bus.events(of: Num.self, bufferingPolicy: .bufferingOldest(0))
         #expect(bus.dispatch(Num(1)) == .drained(events: 3))
-        let drop = logger.events.first?.as(DroppedEvent.self)
-        let did = logger.events.last?.as(DidConsumeEvent.self)
+        let drop = logger.received.first?.as(DroppedEvent.self)
+        let did = logger.received.last?.as(DidConsumeEvent.self)
         #expect(drop?.event.as(Num.self)?.value == 1)
         #expect(did?.event.as(Num.self)?.value == 1)
         #expect(drop.map { $0.stream === did?.consumer } == true)
@@ -267,9 +267,9 @@ import Testing
         let drops = RecordingConsumer(willConsume: [DroppedEvent.self])
         bus.register(drops)
         #expect(bus.dispatch(Num(2)) == .drained(events: 2))
-        #expect(drops.events.count == 1)
-        #expect(everything.events.compactMap { $0.as(Num.self)?.value } == [1, 2])
-        #expect(everything.events.count == 2)
+        #expect(drops.received.count == 1)
+        #expect(everything.received.compactMap { $0.as(Num.self)?.value } == [1, 2])
+        #expect(everything.received.count == 2)
         withExtendedLifetime(stream) {}
     }
 }

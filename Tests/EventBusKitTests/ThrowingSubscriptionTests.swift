@@ -50,7 +50,7 @@ import Testing
         #expect(bus.dispatch(Num(1)) == .drained(events: 1))
         #expect(bus.dispatch(Num(2)) == .drained(events: 2))
         #expect(calls == 2)  // never retried
-        let failed = failures.recorded(ConsumerFailedEvent.self)
+        let failed = failures.received(ConsumerFailedEvent.self)
         #expect(failed.count == 1)
         #expect(failed.first?.event.as(Num.self)?.value == 2)
         #expect(failed.first?.error as? HandlerError == HandlerError(code: 2))
@@ -68,8 +68,8 @@ import Testing
         bus.register(logger)
         let failing = bus.subscribe(to: Num.self) { _ in throw HandlerError(code: 0) }
         #expect(bus.dispatch(Num(1)) == .drained(events: 3))
-        let failure = logger.events.first?.as(ConsumerFailedEvent.self)
-        let did = logger.events.last?.as(DidConsumeEvent.self)
+        let failure = logger.received.first?.as(ConsumerFailedEvent.self)
+        let did = logger.received.last?.as(DidConsumeEvent.self)
         #expect(failure != nil && did != nil)
         #expect(failure.map { $0.consumer === did?.consumer } == true)
         withExtendedLifetime(failing) {}
@@ -81,7 +81,7 @@ import Testing
         bus.register(everything)
         let failing = bus.subscribe(to: Num.self) { _ in throw HandlerError(code: 0) }
         #expect(bus.dispatch(Num(1)) == .drained(events: 1))
-        #expect(everything.events.count == 1)
+        #expect(everything.received.count == 1)
         withExtendedLifetime(failing) {}
     }
 
@@ -128,7 +128,7 @@ import Testing
             if number.value < 0 { throw HandlerError(code: number.value) }
         }
         bus.dispatch(Num(1))
-        let described = logger.recorded(DidConsumeEvent.self).map { "\($0.consumer)" }
+        let described = logger.received(DidConsumeEvent.self).map { "\($0.consumer)" }
         #expect(
             described == [
                 subscriptionName("Num", line: plainLine),

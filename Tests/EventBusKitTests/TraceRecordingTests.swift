@@ -62,7 +62,7 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.descript
                 [],
                 [
                     "dispatch of claim(prize: \"Grand tour; seven <seas> #7\", user: 42, coupon: "
-                        + "none) by Flow refused: rejectedFull"
+                        + "none) by Flow rejected: rejectedFull"
                 ],
                 [],
                 [
@@ -167,7 +167,7 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.descript
             }
             #expect(overwritten == nil)
             #expect(held?.page == "two")
-            #expect(trace.recorded(PageViewEvent.self).map(\.page) == ["two"])
+            #expect(trace.delivered(PageViewEvent.self).map(\.page) == ["two"])
         }
         #expect(held == nil)
     }
@@ -193,19 +193,19 @@ private func text(_ notes: [EventTrace.Note]) -> [String] { notes.map(\.descript
         ] {
             _ = trace.beginPass(event, cause: nil)
         }
-        #expect(trace.recorded(Num.self).map(\.value) == [1, 2])
+        #expect(trace.delivered(Num.self).map(\.value) == [1, 2])
         #expect(trace.records(of: Num.self).map(\.sequence) == [1, 5])
-        #expect(trace.recorded(PageViewEvent.self).map(\.page) == ["one", "two", "three"])
-        #expect(trace.recorded(UserRewardPageViewEvent.self).map(\.page) == ["two"])
+        #expect(trace.delivered(PageViewEvent.self).map(\.page) == ["one", "two", "three"])
+        #expect(trace.delivered(UserRewardPageViewEvent.self).map(\.page) == ["two"])
         #expect(trace.records(of: (any Analytics).self).map(\.sequence) == [3, 6])
-        #expect(trace.recorded(Other.self).isEmpty)
+        #expect(trace.delivered(Other.self).isEmpty)
     }
 
     @Test func aNewTraceIsEmpty() {
         let trace = EventTrace(capacity: 5)
         #expect(trace.records.isEmpty)
         #expect(trace.overwrittenCount == 0)
-        #expect(trace.recorded(Num.self).isEmpty)
+        #expect(trace.delivered(Num.self).isEmpty)
         #expect(trace.tree == "(no passes recorded)\n")
         #expect(
             trace.mermaid == """

@@ -27,8 +27,8 @@ import Testing
                     participant P10 as Echo
                     P1->>P2: 1. tap<br/>at App/Screen.swift:20
                     P2->>P3: 2. next(2)<br/>at App/Screen.swift:24
-                    Note over P3: dispatch of claim(prize: #quot;Grand tour#59; seven #lt;seas […] by Flow \
-                refused: rejectedFull
+                    Note over P3: dispatch of claim(prize: #quot;Grand tour#59; seven #lt; […] by Flow \
+                rejected: rejectedFull
                     P2-->>P4: 3. DidConsumeEvent of pass 1
                     P3->>P5: 4. \(claim)[…]<br/>at App/Flow.swift:8
                     P3->>P6: 4. \(claim)[…]<br/>at App/Flow.swift:8
@@ -57,7 +57,7 @@ import Testing
             trace.tree == """
                 1. tap at App/Screen.swift:20 → Screen
                 ├─ 2. next(2) from Screen at App/Screen.swift:24 → Flow
-                │  ├─ ! dispatch of \(claim) by Flow refused: rejectedFull
+                │  ├─ ! dispatch of \(claim) by Flow rejected: rejectedFull
                 │  ├─ 4. claim(prize: "Grand tour; seven […] from Flow at …Flow.swift:8 → Prize, \
                 Subscr…ClaimEvent, at: …Prize.swift:40)
                 │  │  ├─ ! Subscription(to: ClaimEvent, at: …Prize.swift:40) failed on claim(prize: \

@@ -21,7 +21,7 @@ extension AnyHashable: Event {}
         let recorder = RecordingConsumer(willConsume: [Conforming<ValueTick>.self])
         bus.register(recorder)
         for event in events { bus.dispatch(event) }
-        return recorder.events.map { $0 as? ValueTick }
+        return recorder.received.map { $0 as? ValueTick }
     }
 
     @Test(arguments: [true, false])
@@ -50,8 +50,8 @@ extension AnyHashable: Event {}
         bus.register(categories)
         bus.dispatch(ValueTick?.none)
         bus.dispatch(ValueTick?.some(ValueTick(number: 3)))
-        #expect(recorder.events.count == 2)
-        #expect(categories.events.count == 1)
+        #expect(recorder.received.count == 2)
+        #expect(categories.received.count == 1)
     }
 }
 
@@ -66,10 +66,10 @@ extension AnyHashable: Event {}
         bus.register(everything)
         bus.dispatch(ValueTick(number: 1))
         bus.dispatch(Num(2))
-        #expect(ticks.recorded(ValueTick.self) == [ValueTick(number: 1)])
-        #expect(ticks.events.count == 1)
-        #expect(announcements.events.isEmpty)  // DidConsumeEvents were queued for `ticks`
-        #expect(everything.events.isEmpty)  // no event `is AllEvent`
+        #expect(ticks.received(ValueTick.self) == [ValueTick(number: 1)])
+        #expect(ticks.received.count == 1)
+        #expect(announcements.received.isEmpty)  // DidConsumeEvents were queued for `ticks`
+        #expect(everything.received.isEmpty)  // no event `is AllEvent`
     }
 
     @Test func aListGetterDispatchingDuringAPassReachesTheConsumerBeingRegistered() {

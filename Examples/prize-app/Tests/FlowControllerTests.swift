@@ -19,7 +19,7 @@ import Testing
             bus.register(pageViews)
         }
 
-        var appeared: [Screen] { pageViews.recorded(PageViewEvent.self).map(\.screen) }
+        var appeared: [Screen] { pageViews.received(PageViewEvent.self).map(\.screen) }
 
         func go(_ screens: Screen...) {
             for screen in screens { bus.dispatch(NavigationEvent(destination: screen)) }

@@ -16,7 +16,7 @@ import Testing
             bus.register(decisions)
         }
 
-        var decisionNames: [String] { decisions.events.map { "\($0)" } }
+        var decisionNames: [String] { decisions.received.map { "\($0)" } }
     }
 
     @Test func aRewardPageViewWhileUnclaimedQualifiesTheUser() {
@@ -59,11 +59,11 @@ import Testing
         let fixture = Fixture()
         fixture.bus.dispatch(UserRewardPageViewEvent(screen: .screenThree))
         let bus = fixture.bus
-        #expect(bus.latest(UserQualifiedForRewardEvent.self) == UserQualifiedForRewardEvent())
-        #expect(bus.latest(RewardClaimedStateEvent.self) == nil)
+        #expect(bus.stickyEvent(UserQualifiedForRewardEvent.self) == UserQualifiedForRewardEvent())
+        #expect(bus.stickyEvent(RewardClaimedStateEvent.self) == nil)
         bus.dispatch(UserClaimRewardEvent())
-        #expect(bus.latest(UserQualifiedForRewardEvent.self) == nil)
-        #expect(bus.latest(RewardClaimedStateEvent.self) == RewardClaimedStateEvent())
+        #expect(bus.stickyEvent(UserQualifiedForRewardEvent.self) == nil)
+        #expect(bus.stickyEvent(RewardClaimedStateEvent.self) == RewardClaimedStateEvent())
     }
 
     @Test func aModelWhoseBusIsGoneDecidesQuietly() {

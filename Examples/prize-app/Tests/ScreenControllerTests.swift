@@ -42,7 +42,7 @@ import Testing
         let unclaimed = RecordingConsumer(willConsume: [NoConsumerEvent.self])
         bus.register(unclaimed)
         bus.dispatch(UserQualifiedForRewardEvent())
-        #expect(unclaimed.events.count == 1)
+        #expect(unclaimed.received.count == 1)
         #expect(screen.showsPrize == false)
     }
 

@@ -12,7 +12,7 @@ import Testing
             analyticsSink: RecordingAnalyticsSink(), log: TextBuffer(), tracing: true)
         let trace = try #require(app.trace)
         #expect(
-            trace.recorded(NavigationEvent.self) == [NavigationEvent(destination: .screenOne)])
+            trace.delivered(NavigationEvent.self) == [NavigationEvent(destination: .screenOne)])
         let launch = try #require(trace.records(of: NavigationEvent.self).first)
         #expect(launch.cause == nil)
         #expect(launch.recipients == ["FlowController"])
@@ -56,8 +56,8 @@ import Testing
         #expect(claimed.first?.cause == .init(sequence: claim.sequence, recipient: "RewardModel"))
         #expect(claimed.map(\.recipients) == Array(repeating: [RewardObserver.claimed], count: 3))
         // Screen Three was reached twice; only the first visit qualified.
-        #expect(trace.recorded(UserRewardPageViewEvent.self).count == 2)
-        #expect(trace.recorded(UserQualifiedForRewardEvent.self).count == 1)
+        #expect(trace.delivered(UserRewardPageViewEvent.self).count == 2)
+        #expect(trace.delivered(UserQualifiedForRewardEvent.self).count == 1)
         #expect(trace.records.allSatisfy { $0.notes.isEmpty })
         #expect(trace.overwrittenCount == 0)
     }
@@ -130,5 +130,5 @@ import Testing
         claimed.map(\.recipients) == [
             ["Subscription(to: RewardClaimedStateEvent, at: \(screen))"]
         ])
-    #expect(trace.recorded(UserQualifiedForRewardEvent.self).count == 1)
+    #expect(trace.delivered(UserQualifiedForRewardEvent.self).count == 1)
 }

@@ -147,8 +147,10 @@ actor PosterOwningService {
     private let recorder = StressRecorder()
     private var tokens: Set<EventSubscription> = []
 
-    init(maximumPending: Int, maximumPosted: Int = 10_000) {
-        bus = EventBus(maximumPending: maximumPending, maximumPosted: maximumPosted)
+    init(maximumQueuedDispatches: Int, maximumWaitingPosts: Int = 10_000) {
+        bus = EventBus(
+            maximumQueuedDispatches: maximumQueuedDispatches,
+            maximumWaitingPosts: maximumWaitingPosts)
     }
 
     /// Subscribes the recorder and vends the poster, on the actor.
@@ -230,5 +232,5 @@ actor PosterFromInitService {
     func vendPosterHere() -> EventPoster { bus.poster() }
 
     /// The numbers delivered so far.
-    func delivered() -> [Int] { recorder.recorded(Num.self).map(\.value) }
+    func delivered() -> [Int] { recorder.received(Num.self).map(\.value) }
 }

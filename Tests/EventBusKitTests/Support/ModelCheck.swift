@@ -45,7 +45,10 @@ enum ModelCheck {
                 { differs("isRegistered", model.registered, bus.registered) },
                 { differs("print(bus)'s recipients", model.shownNames, bus.shownNames) },
                 { differs("EventSubscription.isActive", model.tokenActive, bus.tokenActive) },
-                { differs("latest(_:) of \(ModelEntry.latestQueries)", model.latest, bus.latest) },
+                {
+                    differs(
+                        "stickyEvent(_:) of \(ModelEntry.latestQueries)", model.latest, bus.latest)
+                },
                 { differs("unattendedDiscards", model.unattendedDiscards, bus.unattendedDiscards) },
                 {
                     differs(

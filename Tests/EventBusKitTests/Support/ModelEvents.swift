@@ -141,13 +141,13 @@ enum ModelEntry: String, CaseIterable, Hashable {
         .didConsume, .noConsumer,
     ]
 
-    /// The types whose `latest(_:)` is compared after every step (a category as its
+    /// The types whose `stickyEvent(_:)` is compared after every step (a category as its
     /// existential, `(any P).self`; `AllEvent`, which no value is, answers `nil`).
     static let latestQueries: [ModelEntry] = [
         .base, .mid, .note, .pin, .mood, .tagged, .flagged, .sticky, .all,
     ]
 
-    /// The types a sequence passes to `clearLatest(_:)` (a category as its existential).
+    /// The types a sequence passes to `removeStickyEvents(_:)` (a category as its existential).
     static let clearable: [ModelEntry] = [
         .base, .mid, .note, .pin, .mood, .tagged, .flagged, .sticky,
     ]
@@ -247,10 +247,10 @@ enum ModelEntry: String, CaseIterable, Hashable {
         }
     }
 
-    /// `bus.latest(_:)` for this entry's type (a category as its existential `(any P).self`).
-    func latest(on bus: EventBus) -> (any Event)? {
+    /// `bus.stickyEvent(_:)` for this entry's type (a category as its existential `(any P).self`).
+    func stickyEvent(on bus: EventBus) -> (any Event)? {
         func latest<T>(_ type: T.Type) -> (any Event)? {
-            guard let value = bus.latest(type) else { return nil }
+            guard let value = bus.stickyEvent(type) else { return nil }
             return value as? any Event
         }
         switch self {
@@ -268,17 +268,17 @@ enum ModelEntry: String, CaseIterable, Hashable {
         }
     }
 
-    /// `bus.clearLatest(_:)` for this entry's type (a category as its existential).
-    func clearLatest(on bus: EventBus) {
+    /// `bus.removeStickyEvents(_:)` for this entry's type (a category as its existential).
+    func removeStickyEvents(on bus: EventBus) {
         switch self {
-        case .base: bus.clearLatest(ModelBase.self)
-        case .mid: bus.clearLatest(ModelMid.self)
-        case .note: bus.clearLatest(ModelNote.self)
-        case .pin: bus.clearLatest(ModelPin.self)
-        case .mood: bus.clearLatest(ModelMood.self)
-        case .tagged: bus.clearLatest((any ModelTagged).self)
-        case .flagged: bus.clearLatest((any ModelFlagged).self)
-        case .sticky: bus.clearLatest((any StickyEvent).self)
+        case .base: bus.removeStickyEvents(ModelBase.self)
+        case .mid: bus.removeStickyEvents(ModelMid.self)
+        case .note: bus.removeStickyEvents(ModelNote.self)
+        case .pin: bus.removeStickyEvents(ModelPin.self)
+        case .mood: bus.removeStickyEvents(ModelMood.self)
+        case .tagged: bus.removeStickyEvents((any ModelTagged).self)
+        case .flagged: bus.removeStickyEvents((any ModelFlagged).self)
+        case .sticky: bus.removeStickyEvents((any StickyEvent).self)
         case .all, .none, .leaf, .side, .value, .plain, .boxA, .boxB, .didConsume, .noConsumer:
             preconditionFailure("\(self) is not clearable")
         }

@@ -97,7 +97,7 @@ final class ModelHarness {
     init(_ scenario: ModelScenario) {
         self.scenario = scenario
         bus = EventBus(
-            maximumPending: scenario.maximumPending,
+            maximumQueuedDispatches: scenario.maximumQueuedDispatches,
             maximumEventsPerDrain: scenario.maximumEventsPerDrain,
             reentrancy: scenario.reentrancy)
         // The random sequences misuse the bus on purpose (cancelDelivery() anywhere, drain
@@ -185,12 +185,15 @@ final class ModelHarness {
     /// The bus's `unattendedDiscards`.
     var unattendedDiscards: Int { bus?.unattendedDiscards ?? 0 }
 
-    /// `latest(_:)` for each of `ModelEntry.latestQueries`, then for
+    /// `stickyEvent(_:)` for each of `ModelEntry.latestQueries`, then for
     /// `Conforming<any ModelTagged>` (which no value is), as log labels.
     var latest: [String?] {
         guard let bus else { return [] }
-        return ModelEntry.latestQueries.map { $0.latest(on: bus).map(Self.label) }
-            + [bus.latest(Conforming<any ModelTagged>.self) == nil ? nil : "a Conforming value"]
+        return ModelEntry.latestQueries.map { $0.stickyEvent(on: bus).map(Self.label) }
+            + [
+                bus.stickyEvent(Conforming<any ModelTagged>.self) == nil
+                    ? nil : "a Conforming value"
+            ]
     }
 
     /// How many times `cancelDelivery()` answered `true` to app code the bus ran outside any
@@ -261,9 +264,9 @@ final class ModelHarness {
             let report = bus.dispatch(event!)
             log.append("dispatch \(Self.label(event!)) -> \(report)")
             releasing { event = nil }
-        case .clearLatest(let entry): entry.clearLatest(on: bus)
-        case .readLatest(let entry):
-            log.append("latest \(entry) -> \(entry.latest(on: bus).map(Self.label) ?? "nil")")
+        case .removeStickyEvents(let entry): entry.removeStickyEvents(on: bus)
+        case .readStickyEvent(let entry):
+            log.append("latest \(entry) -> \(entry.stickyEvent(on: bus).map(Self.label) ?? "nil")")
         case .cancelDelivery: log.append("cancelDelivery -> \(bus.cancelDelivery())")
         }
     }

@@ -70,11 +70,11 @@ enum ModelAction: Hashable, CustomStringConvertible {
     case dropConsumer(Int)
     /// `dispatch(_:)` a new event of this kind.
     case dispatch(ModelEventKind)
-    /// `clearLatest(_:)` this entry's type (a category as its existential).
-    case clearLatest(ModelEntry)
-    /// `latest(_:)` this entry's type, logged (compared after every step anyway; this reads it
+    /// `removeStickyEvents(_:)` this entry's type (a category as its existential).
+    case removeStickyEvents(ModelEntry)
+    /// `stickyEvent(_:)` this entry's type, logged (compared after every step anyway; this reads it
     /// from inside a recipient's call too).
-    case readLatest(ModelEntry)
+    case readStickyEvent(ModelEntry)
     /// `cancelDelivery()`, its answer logged: `true` inside a recipient's call (the pass ends
     /// after that recipient), `false` at the top level.
     case cancelDelivery
@@ -86,7 +86,7 @@ enum ModelAction: Hashable, CustomStringConvertible {
             .dropConsumer(let slot):
             slot
         case .subscribe, .subscribeOwned, .cancel, .dropToken, .releaseTokenOnAnotherThread,
-            .dropOwner, .dispatch, .clearLatest, .readLatest, .cancelDelivery:
+            .dropOwner, .dispatch, .removeStickyEvents, .readStickyEvent, .cancelDelivery:
             nil
         }
     }
@@ -97,8 +97,8 @@ enum ModelAction: Hashable, CustomStringConvertible {
         case .subscribe(let slot), .subscribeOwned(let slot), .cancel(let slot),
             .dropToken(let slot), .releaseTokenOnAnotherThread(let slot), .dropOwner(let slot):
             slot
-        case .register, .registerWeakly, .deregister, .dropConsumer, .dispatch, .clearLatest,
-            .readLatest, .cancelDelivery:
+        case .register, .registerWeakly, .deregister, .dropConsumer, .dispatch, .removeStickyEvents,
+            .readStickyEvent, .cancelDelivery:
             nil
         }
     }
@@ -116,8 +116,8 @@ enum ModelAction: Hashable, CustomStringConvertible {
         case .releaseTokenOnAnotherThread(let slot): ".releaseTokenOnAnotherThread(\(slot))"
         case .dropConsumer(let slot): ".dropConsumer(\(slot))"
         case .dispatch(let kind): ".dispatch(.\(kind))"
-        case .clearLatest(let entry): ".clearLatest(.\(entry))"
-        case .readLatest(let entry): ".readLatest(.\(entry))"
+        case .removeStickyEvents(let entry): ".removeStickyEvents(.\(entry))"
+        case .readStickyEvent(let entry): ".readStickyEvent(.\(entry))"
         case .cancelDelivery: ".cancelDelivery"
         }
     }
@@ -172,7 +172,7 @@ struct ModelScenario: CustomStringConvertible {
         }
     }
 
-    var maximumPending: Int
+    var maximumQueuedDispatches: Int
     var maximumEventsPerDrain: Int
     var reentrancy: EventBus.Reentrancy
     var consumers: [ConsumerSpec]
@@ -190,7 +190,7 @@ struct ModelScenario: CustomStringConvertible {
                 + (named ? ", named" : "")
         }
         var lines = [
-            "bus(maximumPending: \(maximumPending), maximumEventsPerDrain: \(maximumEventsPerDrain), reentrancy: .\(reentrancy))"
+            "bus(maximumQueuedDispatches: \(maximumQueuedDispatches), maximumEventsPerDrain: \(maximumEventsPerDrain), reentrancy: .\(reentrancy))"
         ]
         for (slot, spec) in consumers.enumerated() {
             lines.append(
@@ -322,7 +322,7 @@ extension ModelScenario {
             steps.append(Step(action: action, reactions: reactions))
         }
         return ModelScenario(
-            maximumPending: random.pick([1, 2, 3, 100]),
+            maximumQueuedDispatches: random.pick([1, 2, 3, 100]),
             maximumEventsPerDrain: random.pick([1, 2, 3, 5, 8, 1_000]),
             reentrancy: random.chance(25) ? .reject : .queue,
             consumers: consumers,
@@ -348,8 +348,8 @@ extension ModelScenario {
     private static func randomBusAction(_ random: inout ModelRandom) -> ModelAction {
         random.pick(weighted: [
             (.dispatch(random.pick(ModelEventKind.allCases)), 40),
-            (.clearLatest(random.pick(ModelEntry.clearable)), 6),
-            (.readLatest(random.pick(ModelEntry.latestQueries)), 2), (.cancelDelivery, 6),
+            (.removeStickyEvents(random.pick(ModelEntry.clearable)), 6),
+            (.readStickyEvent(random.pick(ModelEntry.latestQueries)), 2), (.cancelDelivery, 6),
         ])
     }
 
@@ -467,8 +467,8 @@ extension ModelScenario {
         if reentrancy == .reject {
             add { $0.reentrancy = .queue }
         }
-        if maximumPending != 100 {
-            add { $0.maximumPending = 100 }
+        if maximumQueuedDispatches != 100 {
+            add { $0.maximumQueuedDispatches = 100 }
         }
         if maximumEventsPerDrain != 1_000 {
             add { $0.maximumEventsPerDrain = 1_000 }

@@ -12,7 +12,7 @@ import EventBusKit
 ///   not include them (only naming the type does); exclusions, categories included, apply.
 /// - A weakly registered consumer is a recipient only while it is alive: once deallocated it
 ///   is never called and no longer counts as a listener for announcements.
-/// - Announcements do not count against `maximumPending`, but count in reports and in the
+/// - Announcements do not count against `maximumQueuedDispatches`, but count in reports and in the
 ///   drain budget.
 /// - A pass holds the consumers it was going to call strongly (when they were registered
 ///   strongly) until it ends: one deregistered during the pass is released when the pass ends.
@@ -26,7 +26,7 @@ import EventBusKit
 ///   offers it only the newest stored value it matches.
 /// - `register`/`subscribe` hold their argument (the consumer, the owner) until they return,
 ///   so through the replays they run on an idle bus.
-/// - Replays (§10.1) do not count toward `maximumPending`, like announcements. One still
+/// - Replays (§10.1) do not count toward `maximumQueuedDispatches`, like announcements. One still
 ///   waiting when the drain budget runs out is discarded and counted like any waiting event,
 ///   even if it would have been skipped at its turn.
 /// - `cancelDelivery()` in app code the bus runs outside a recipient's call (here: a consumer's
@@ -211,7 +211,7 @@ final class ReferenceModel {
         }
     }
 
-    /// `latest(_:)` for each of `ModelEntry.latestQueries`, then for `Conforming<any
+    /// `stickyEvent(_:)` for each of `ModelEntry.latestQueries`, then for `Conforming<any
     /// ModelTagged>`: no value is a `Conforming`, so always `nil`.
     var latest: [String?] {
         ModelEntry.latestQueries.map { latest($0)?.label } + [nil]
@@ -330,10 +330,10 @@ final class ReferenceModel {
             let value = Value.event(kind, id: log.newEventID())
             let report = dispatch(value)
             log.append("dispatch \(value.label) -> \(report)")
-        case .clearLatest(let entry):
+        case .removeStickyEvents(let entry):
             // Forgets every stored value that is a `entry` (§10.1).
             stored.removeAll { entry.covers($0.shape) }
-        case .readLatest(let entry):
+        case .readStickyEvent(let entry):
             log.append("latest \(entry) -> \(latest(entry)?.label ?? "nil")")
         case .cancelDelivery:
             // `true` exactly inside a recipient's call; the pass then ends after it (§10.3).
@@ -411,7 +411,7 @@ final class ReferenceModel {
     private func dispatch(_ value: Value) -> DispatchReport {
         if isDelivering {
             if scenario.reentrancy == .reject { return .rejectedReentrant }
-            if queue.filter({ $0.kind == .dispatched }).count >= scenario.maximumPending {
+            if queue.filter({ $0.kind == .dispatched }).count >= scenario.maximumQueuedDispatches {
                 return .rejectedFull
             }
             queue.append((value, .dispatched))

@@ -54,7 +54,7 @@ let claimSubscription = "Subscription(to: ClaimEvent, at: App/Prize.swift:40)"
 /// A run of a bus, recorded through the trace's engine-facing calls in the order the bus
 /// makes them: a nested chain four passes deep (tap → next → claim → lost → its
 /// `NoConsumerEvent`), breadth-first siblings, a `DidConsumeEvent`, an event that reached no
-/// one, a refused dispatch, a failure, a drop, and a feedback loop ended by the drain budget.
+/// one, a rejected dispatch, a failure, a drop, and a feedback loop ended by the drain budget.
 ///
 /// Recipients: Screen [TapEvent], Flow [NextEvent], Prize and a throwing subscription
 /// [ClaimEvent], Logger [DidConsumeEvent], Watchdog [NoConsumerEvent], a stream [TickEvent]
@@ -64,7 +64,7 @@ func recordScenario(into trace: EventTrace) {
     let tap = trace.beginPass(
         TapEvent(), cause: nil, origin: .init(fileID: "App/Screen.swift", line: 20))
     trace.recordDelivery(to: "Screen")
-    // Flow dispatches a claim (queued) and a second one (refused: the queue is full).
+    // Flow dispatches a claim (queued) and a second one (rejected: the queue is full).
     let next = trace.beginPass(
         NextEvent(page: 2), cause: .init(sequence: tap, recipient: "Screen"),
         origin: .init(fileID: "App/Screen.swift", line: 24))

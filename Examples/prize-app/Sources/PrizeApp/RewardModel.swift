@@ -38,7 +38,7 @@ public final class RewardModel: EventConsumer, CustomStringConvertible {
             bus?.dispatch(UserQualifiedForRewardEvent())
         } else if event.as(UserClaimRewardEvent.self) != nil {
             isClaimed = true
-            bus?.clearLatest(UserQualifiedForRewardEvent.self)
+            bus?.removeStickyEvents(UserQualifiedForRewardEvent.self)
             bus?.dispatch(RewardClaimedStateEvent())
         }
     }

@@ -51,10 +51,10 @@ extension EventBus {
     func recordRefusal(_ refusal: DispatchReport, of event: any Event, fileID: String, line: Int) {
         let reentrant = refusal == .rejectedReentrant
         recordProblem(
-            .dispatchRefused, site: "\(fileID):\(line)",
+            .dispatchRejected, site: "\(fileID):\(line)",
             what: "dispatch(\(name: type(of: event))) at \(site: fileID, line: line): "
                 + (reentrant ? "reentrant" : "queue full"),
-            fix: reentrant ? "use reentrancy: .queue" : "raise maximumPending")
+            fix: reentrant ? "use reentrancy: .queue" : "raise maximumQueuedDispatches")
     }
 
     /// Records `consumer`'s `recipient`, which no event can reach (its lists' `reachesNothing`:

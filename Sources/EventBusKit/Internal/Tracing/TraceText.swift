@@ -56,12 +56,12 @@ func reachedPart(_ recipients: [String]) -> ReadableLine {
 
 extension EventTrace.Note {
     /// The note in words, its names and labels whole, to be fitted to a line:
-    /// `"dispatch of 7 by A refused: rejectedFull"`.
+    /// `"dispatch of 7 by A rejected: rejectedFull"`.
     var line: ReadableLine {
         switch self {
         case .refused(let event, let report, let recipient):
             let by: ReadableLine = recipient.map { " by \(name: $0)" } ?? ""
-            return "dispatch of \(value: traceLabel(of: event))\(by) refused: \(report)"
+            return "dispatch of \(value: traceLabel(of: event))\(by) rejected: \(report)"
         case .dropped(let event, let stream):
             return "\(name: stream) dropped \(value: traceLabel(of: event))"
         case .failed(let event, let recipient, let error):
