@@ -31,7 +31,7 @@ extension EventBus {
     /// ```swift
     /// struct DocumentSaved: Event, Sendable { let name: String }
     ///
-    /// let poster = bus.poster()
+    /// let poster = bus.poster(deliveringOn: MainActor.shared)
     /// Task.detached { poster.post(DocumentSaved(name: "notes")) }
     /// let saved = try await bus.next(DocumentSaved.self) { $0.name == "notes" }
     /// let next = try await bus.next(DocumentSaved.self, timeout: .seconds(5))
