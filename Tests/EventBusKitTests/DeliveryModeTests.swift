@@ -45,12 +45,22 @@ private func modeName(_ bus: EventBus) -> String {
         #expect(await again.waitUntilDelivered())
     }
 
+    @Test func aBusThatLearnedAnActorKeepsItWhenAPosterIsMadeOutsideAnyActor() async {
+        let bus = EventBus()
+        _ = bus.events(of: Other.self)  // on the main actor: the bus learns it
+        let outside = bus.poster(isolation: nil)
+        #expect(outside.post(Num(1)) == .accepted)
+        #expect(modeName(bus) == "on MainActor")
+        #expect(await outside.waitUntilDelivered())
+    }
+
     @Test func aBusDeliveredByHandKeepsPostsForItsOwnerAndReportsNothing() {
         let (bus, problems) = (EventBus(), ProblemRecorder())
         bus.onProblem = { problems.problems.append($0) }
         let seen = RecordingConsumer(willConsume: [Num.self])
         bus.register(seen)
         let poster = bus.posterDeliveredByHand()
+        #expect(bus.posterDeliveredByHand().inbox === poster.inbox)  // asked again: the same
         #expect(poster.post(Num(1)) == .awaitingDeliverPosted)
         #expect(seen.recorded(Num.self).isEmpty)
         #expect(bus.deliverPosted() == [.drained(events: 1)])
