@@ -217,7 +217,7 @@ extension EventBus {
     /// and is not delivered by hand: its delivery isolation changes once, from none to one.
     func ensureInbox(drainingOn isolation: isolated (any Actor)?) -> Inbox {
         let inbox = ensureInbox()
-        if let isolation, case .undecided = inbox.deliveryMode,
+        if let isolation, inbox.mayLearnAnActor,
             // We are running on `isolation`, the bus's home from now on (see BusDrainer),
             // unless the bus is delivered by hand.
             inbox.install(BusDrainer(bus: self, isolation: isolation))

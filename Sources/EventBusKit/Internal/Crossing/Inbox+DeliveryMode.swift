@@ -16,6 +16,10 @@ extension Inbox {
     /// How the bus delivers posted events.
     var deliveryMode: DeliveryMode { state.withLock { Self.mode(of: $0) } }
 
+    /// Whether the bus may still learn an actor: it has none, and is not delivered by hand.
+    /// (What a stream or a `next` asks each time: no weak load of the actor.)
+    var mayLearnAnActor: Bool { state.withLock { $0.drainer == nil && !$0.deliveredByHand } }
+
     /// Chooses hand delivery for good, unless the bus delivers on an actor already.
     ///
     /// - Returns: The mode the bus had: `.actor` when it refused, else `.undecided` or
