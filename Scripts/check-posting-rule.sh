@@ -4,6 +4,9 @@
 # indentation and `///` markers aside), and that no example in the documentation makes a
 # poster without saying where its posts go: a code block's `poster()` or `poster(isolation:)`
 # fails; `poster(deliveringOn:)` and `posterDeliveredByHand()` are the explicit spellings.
+# Then it compiles what the pages say of them from outside the package (scratch path `$1`,
+# default .build): `poster(deliveringOn:)` compiles where the caller runs on the actor it
+# states, and not in a synchronous `init` that runs on none, where `poster()` still compiles.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,4 +62,56 @@ for path in sources:
             failed = True
 sys.exit(1 if failed else 0)
 EOF
-echo "the posting rule's sentence is on each of its ${#pages[@]} pages, and every example states its mode"
+
+source Scripts/outside-client.sh "${1:-}" > /dev/null
+# expect (compiles | fails), then the client's source.
+compiles_or_fails() {
+    local expect=$1 source=$2
+    printf 'import EventBusKit\n%s\n' "$source" > "$work/Client.swift"
+    if swiftc -typecheck -swift-version 6 "${client_flags[@]}" "$work/Client.swift" \
+        > "$work/out.txt" 2>&1; then
+        if [ "$expect" = fails ]; then
+            echo "check-posting-rule: this compiles; the docs say it does not:" >&2
+            cat "$work/Client.swift" >&2
+            exit 1
+        fi
+        if grep -q "warning:" "$work/out.txt"; then cat "$work/out.txt" >&2; exit 1; fi
+    elif [ "$expect" = compiles ]; then
+        cat "$work/out.txt" >&2
+        exit 1
+    elif ! grep -q "poster(deliveringOn:fileID:line:)' in a synchronous nonisolated context" \
+        "$work/out.txt"; then
+        echo "check-posting-rule: this fails, but not for the reason the docs give:" >&2
+        cat "$work/out.txt" >&2
+        exit 1
+    fi
+}
+compiles_or_fails compiles '@MainActor final class Model {
+    let bus = EventBus()
+    let poster: EventPoster
+    init() { poster = bus.poster(deliveringOn: MainActor.shared) }
+}
+actor Service {
+    let bus = EventBus()
+    func start() -> EventPoster { bus.poster(deliveringOn: self) }
+}'
+compiles_or_fails fails 'actor Service {
+    let bus = EventBus()
+    let poster: EventPoster
+    init() { poster = bus.poster(deliveringOn: self) }
+}'
+compiles_or_fails fails 'final class Plain {
+    let bus = EventBus()
+    let poster: EventPoster
+    init() { poster = bus.poster(deliveringOn: MainActor.shared) }
+}'
+compiles_or_fails compiles 'actor Service {
+    let bus = EventBus()
+    let poster: EventPoster
+    let byHand: EventPoster
+    init() {
+        poster = bus.poster()
+        byHand = bus.posterDeliveredByHand()
+    }
+}'
+echo "the posting rule's sentence is on each of its ${#pages[@]} pages, every example states its mode, and poster(deliveringOn:) compiles only on the actor it states"
