@@ -31,7 +31,7 @@ extension EventBus {
     /// ```swift
     /// struct DocumentSaved: Event, Sendable { let name: String }
     ///
-    /// let poster = bus.poster()
+    /// let poster = bus.poster(deliveringOn: MainActor.shared)
     /// Task.detached { poster.post(DocumentSaved(name: "notes")) }
     /// let saved = try await bus.next(DocumentSaved.self) { $0.name == "notes" }
     /// let next = try await bus.next(DocumentSaved.self, timeout: .seconds(5))
@@ -47,7 +47,9 @@ extension EventBus {
     ///   - fileID: Where the wait is made, for traces and `print(bus)`; leave the default.
     ///   - line: The line; leave the default.
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
-    ///     caller's.
+    ///     caller's. An actor here is the one a bus that has learned none delivers posted
+    ///     events on from then on, unless it is delivered by hand (see
+    ///     ``poster(isolation:)``).
     /// - Returns: The first matching event delivered after the call (or replayed to it).
     /// - Throws: `CancellationError` when the waiting task is cancelled;
     ///   ``WaitError/timedOut`` when `timeout` passed without a matching event;
@@ -89,7 +91,9 @@ extension EventBus {
     ///     or the task is cancelled.
     ///   - fileID: Where the wait is made; leave the default.
     ///   - line: The line; leave the default.
-    ///   - isolation: The isolation the bus lives on; leave the default.
+    ///   - isolation: The isolation the bus lives on; leave the default. An actor here is
+    ///     the one a bus that has learned none delivers posted events on from then on, unless
+    ///     it is delivered by hand (see ``poster(isolation:)``).
     /// - Returns: The first matching event delivered after the call, as a `P`.
     /// - Throws: As the typed form.
     public consuming func next<C: EventCategory>(

@@ -2,27 +2,31 @@
 // the drain that does, a slice at a time.
 
 extension EventBus {
-    /// Returns a handle that posts events to this bus from any thread or task.
+    /// Returns a handle that posts events to this bus from any thread or task, delivered
+    /// where the caller runs, if it runs on an actor.
     ///
-    /// Call it on the bus's isolation; the default argument captures it. Events posted
-    /// through the handle are delivered on that isolation, through
-    /// ``dispatch(_:fileID:line:)``, in one global first-in, first-out order that keeps each
-    /// thread's posting order (see ``EventPoster`` for every rule). Every call returns a
-    /// handle to the same inbox.
+    /// A bus delivers posted events on the first actor it learns — from
+    /// `poster(deliveringOn:)`, or from `poster()`, `events(of:)` or `next(_:)` called on an
+    /// actor — and never on another; until then, and always once it has vended
+    /// `posterDeliveredByHand()`, they wait for its owner's next call into the bus or
+    /// `deliverPosted()`.
+    ///
+    /// Say which in sight with ``poster(deliveringOn:fileID:line:)``, which states the actor
+    /// (and does not compile where the caller runs on none, as in a synchronous `init`), or
+    /// ``posterDeliveredByHand(fileID:line:)``, for a bus its owner delivers. This spelling
+    /// takes the caller's isolation from its default argument: on an actor it is
+    /// `poster(deliveringOn:)`'s, without the check that the bus delivers there; outside any
+    /// (`#isolation` is `nil` — also in an actor's or a class's synchronous `init`) posts
+    /// answer ``PostReport/awaitingDeliverPosted`` until the bus learns an actor, and the
+    /// first that waits is reported (``Problem/Kind/postsAwaitDelivery``, once per bus) unless
+    /// the owner delivers by hand. Posted events go through ``dispatch(_:fileID:line:)``, in
+    /// one global first-in, first-out order that keeps each thread's posting order (see
+    /// ``EventPoster`` for every rule). Every call returns a handle to the same inbox.
     ///
     /// ```swift
-    /// let poster = bus.poster()               // on the main actor
+    /// let poster = bus.poster(deliveringOn: MainActor.shared)   // on the main actor
     /// Task.detached { poster.post(Progress(fraction: 1)) }
     /// ```
-    ///
-    /// > Note: Vended outside any actor (`isolation` is `nil` — also in an actor's or a
-    /// > class's synchronous `init`), the bus has nowhere to hop: posts answer
-    /// > ``PostReport/awaitingDeliverPosted`` and wait for its owner, whose next call into the
-    /// > bus — a dispatch, a registration, a subscription, ``deliverPosted()`` — delivers them
-    /// > first. The first such post is reported (``Problem/Kind/postsAwaitDelivery``, once per
-    /// > bus) unless the owner delivers by hand with ``deliverPosted()``. The first time the
-    /// > bus vends a poster or a stream on an actor it learns that isolation: it delivers there
-    /// > what waits, and later posts answer ``PostReport/accepted`` and hop to it on their own.
     /// - Parameter isolation: The isolation the bus lives on; leave the default, which is
     ///   the caller's.
     /// - Returns: A `Sendable` handle; it does not keep the bus alive.
@@ -48,12 +52,12 @@ extension EventBus {
     /// while it ran included, once what came before them is delivered. Events posted while it
     /// runs wait for the next call. An event it delivered that nothing else keeps is released
     /// by the time it returns. An owner that calls it delivers by hand on purpose: posts that
-    /// wait for it are not reported.
+    /// wait for it are not reported. To say so when making the poster, make it with
+    /// ``posterDeliveredByHand(fileID:line:)``: the bus then never learns an actor.
     ///
     /// ```swift
     /// let bus = EventBus()                    // in a command-line tool's run loop
-    /// let poster = bus.poster()
-    /// bus.deliverPosted()                     // this owner delivers by hand
+    /// let poster = bus.posterDeliveredByHand()
     /// worker.start(reportingTo: poster)
     /// while running {
     ///     bus.deliverPosted()
@@ -212,12 +216,15 @@ extension EventBus {
     }
 
     /// The inbox, made on first use. With an isolation, also installs the drainer that
-    /// lets posts and stream endings reach the bus there.
+    /// lets posts and stream endings reach the bus there, when the bus has learned no actor
+    /// and is not delivered by hand: its delivery isolation changes once, from none to one.
     func ensureInbox(drainingOn isolation: isolated (any Actor)?) -> Inbox {
         let inbox = ensureInbox()
-        if let isolation, !inbox.hasDrainer {
-            // We are running on `isolation`, the bus's home from now on (see BusDrainer).
+        if let isolation, inbox.mayLearnAnActor,
+            // We are running on `isolation`, the bus's home from now on (see BusDrainer),
+            // unless the bus is delivered by hand.
             inbox.install(BusDrainer(bus: self, isolation: isolation))
+        {
             core.ownerDeliversPosts = false
         }
         return inbox

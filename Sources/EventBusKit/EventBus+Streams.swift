@@ -39,7 +39,9 @@ extension EventBus {
     ///   - fileID: Where the stream is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
-    ///     caller's.
+    ///     caller's. An actor here is the one a bus that has learned none delivers posted
+    ///     events on from then on, unless it is delivered by hand (see
+    ///     ``poster(isolation:)``).
     /// - Returns: The stream.
     /// - Complexity: O(*r*) for *r* event types already routed.
     @_disfavoredOverload  // for `Conforming<P>`, the category form applies
@@ -89,7 +91,9 @@ extension EventBus {
     ///   - fileID: Where the stream is made, for its description in announcements.
     ///   - line: The line where it is made.
     ///   - isolation: The isolation the bus lives on; leave the default, which is the
-    ///     caller's.
+    ///     caller's. An actor here is the one a bus that has learned none delivers posted
+    ///     events on from then on, unless it is delivered by hand (see
+    ///     ``poster(isolation:)``).
     /// - Returns: The stream of the category's events.
     /// - Complexity: O(1) now, and a rebuild of each route on next use (categories are
     ///   decided on event values).

@@ -1,14 +1,15 @@
 /// A `Sendable` handle that posts events to an ``EventBus`` from any thread or task.
 ///
 /// `EventBus` lives in one isolation domain; an `EventPoster` is how other domains reach
-/// it. Get one from ``EventBus/poster(isolation:)`` on the bus's isolation and hand it to
-/// background work:
+/// it. Get one from ``EventBus/poster(deliveringOn:fileID:line:)`` on the bus's actor (or
+/// ``EventBus/posterDeliveredByHand(fileID:line:)`` for a bus its owner delivers) and hand it
+/// to background work:
 ///
 /// ```swift
 /// @MainActor final class AppModel {
 ///     let bus = EventBus()
 ///     func startDownload() {
-///         let poster = bus.poster()
+///         let poster = bus.poster(deliveringOn: MainActor.shared)
 ///         Task.detached {
 ///             let data = await download()
 ///             poster.post(DownloadFinished(size: data.count))   // delivered on the main actor
@@ -18,8 +19,11 @@
 /// ```
 ///
 /// The rules:
-/// - **Where.** Posted events are delivered on the bus's isolation — the main actor for a
-///   bus that vended its poster there, the owning actor otherwise — through
+/// - **Where.** A bus delivers posted events on the first actor it learns — from
+///   `poster(deliveringOn:)`, or from `poster()`, `events(of:)` or `next(_:)` called on an
+///   actor — and never on another; until then, and always once it has vended
+///   `posterDeliveredByHand()`, they wait for its owner's next call into the bus or
+///   `deliverPosted()`. Either way they go through
 ///   ``EventBus/dispatch(_:fileID:line:)``, so they obey every delivery rule and bound; each is
 ///   its own outermost dispatch. The bus delivers them a slice at a time — at most 1,024
 ///   events or 1 ms — and leaves the actor to its other work between slices, so a flood of
@@ -34,8 +38,9 @@
 ///   reported once per bus, as ``EventBus/Problem/Kind/postsAwaitDelivery`` — to the bus's
 ///   ``EventBus/onProblem`` at the owner's next call, or, with no handler set when it waited,
 ///   in debug builds as a line on standard error from the posting thread — unless the owner
-///   delivers by hand with ``EventBus/deliverPosted()``. A bus that vends a poster or a stream
-///   on an actor learns that isolation, delivers there what waits, and hops on its own.
+///   delivers by hand, with ``EventBus/posterDeliveredByHand(fileID:line:)`` or
+///   ``EventBus/deliverPosted()``. A bus that learns an actor delivers there what waits, and
+///   hops on its own.
 /// - **Order.** One global first-in, first-out order across all threads, which keeps each
 ///   thread's own posting order. None is lost or duplicated while the bus lives.
 /// - **Bounded.** The bus holds at most ``EventBus/maximumWaitingPosts`` posted events — waiting,
@@ -128,7 +133,10 @@ public struct EventPoster: Sendable {
     /// last of them has delivered it, on every kind of bus, even when it began while that call
     /// was delivering. For a bus with no isolation to hop to (its posts answer
     /// ``PostReport/awaitingDeliverPosted``), what waits is delivered by the owner's next call
-    /// into the bus, and the wait is reported as such a post is.
+    /// into the bus, and the wait is reported as such a post is. On a bus delivered by hand
+    /// (``EventBus/posterDeliveredByHand(fileID:line:)``) it is not reported, and returns at the
+    /// owner's next call that delivers: an owner that awaits it itself waits for another
+    /// task's call into the bus, so it calls ``EventBus/deliverPosted()`` instead.
     ///
     /// ```swift
     /// poster.post(Saved())

@@ -29,12 +29,13 @@ public enum PostReport: Equatable, Sendable {
     /// ``EventBus/dispatch(_:fileID:line:)``, after every event posted before it. This acknowledges
     /// admission, not delivery.
     case accepted
-    /// The event was admitted to the bus's inbox, but the bus has no isolation to hop to
-    /// (it vended no poster or stream on an actor yet — say, its poster was made in an
-    /// actor's or a class's synchronous `init`, where `#isolation` is `nil`): the event waits
-    /// for the bus's owner, whose next call into the bus delivers it first (or
-    /// ``EventBus/deliverPosted()``), or until the bus vends a poster or a stream on an
-    /// actor, which delivers everything waiting there.
+    /// The event was admitted to the bus's inbox, but the bus has no isolation to hop to:
+    /// it is delivered by hand (``EventBus/posterDeliveredByHand(fileID:line:)``), or has
+    /// learned no actor yet (say, its poster was made in an actor's or a class's synchronous
+    /// `init`, where `#isolation` is `nil`). The event waits for the bus's owner, whose next
+    /// call into the bus delivers it first (or ``EventBus/deliverPosted()``), or, unless the
+    /// bus is delivered by hand, until it learns an actor, which delivers everything waiting
+    /// there.
     case awaitingDeliverPosted
     /// The bus held ``EventBus/maximumWaitingPosts`` posted events (waiting, or taken and not yet
     /// delivered): the event was dropped, and the bus reports it

@@ -10,11 +10,11 @@ struct PaymentConfirmed: Event, Sendable {
 final class PaymentService: Sendable {
     private let poster: EventPoster
 
-    /// On the main actor, where the app's bus lives: the bus learns its actor here, and
-    /// delivers each post there on its own.
+    /// On the main actor, where the app's bus lives: the poster states that actor, and the
+    /// bus delivers each post there on its own.
     @MainActor
     init(bus: EventBus) {
-        poster = bus.poster()
+        poster = bus.poster(deliveringOn: MainActor.shared)
     }
 
     /// Called by the payment provider, on any thread.

@@ -70,6 +70,9 @@ final class Inbox: Sendable {
         var drainer: BusDrainer?
         /// The owner called `deliverPosted()`: posts that wait for it wait on purpose.
         var ownerDeliversByHand = false
+        /// The bus vended `posterDeliveredByHand()`: it never learns an actor (no drainer is
+        /// installed), and posts that wait for its owner wait on purpose.
+        var deliveredByHand = false
         /// Whether the first wait for the owner was said: the one record of it, whichever call
         /// waited (a post, a send, a barrier, the bus's own `next`), so it is said once per bus.
         var waitWasSaid = false
@@ -142,15 +145,21 @@ final class Inbox: Sendable {
 
     /// Sets how to reach the bus on its isolation, and schedules a drain for whatever
     /// already waits. The first drainer stays: the compiler keeps a bus on the isolation
-    /// it vended a poster or a stream from.
-    func install(_ drainer: BusDrainer) {
-        let scheduled = state.withLock { state -> BusDrainer? in
-            guard state.isOpen, state.drainer == nil else { return nil }
+    /// it vended a poster or a stream from. A bus delivered by hand takes none.
+    ///
+    /// - Returns: Whether `drainer` was installed.
+    @discardableResult
+    func install(_ drainer: BusDrainer) -> Bool {
+        let (installed, scheduled) = state.withLock { state -> (Bool, BusDrainer?) in
+            guard state.isOpen, state.drainer == nil, !state.deliveredByHand else {
+                return (false, nil)
+            }
             state.drainer = drainer
             let hasWork = !state.items.isEmpty || state.sweepPending
-            return hasWork ? Self.claimDrain(&state) : nil
+            return (true, hasWork ? Self.claimDrain(&state) : nil)
         }
         scheduled?.scheduleDrain()
+        return installed
     }
 
     /// The actor the bus learned (where it vended a poster or a stream), if any.
