@@ -8,7 +8,7 @@
 #   summary is printed the process has 120 s to exit; then it is stopped, and the step passes
 #   only if the summary says passed and no XCTest suite failed.
 # - Main-actor tests stop making progress: the main queue's jobs are not run, every thread is
-#   idle, the log does not grow. After 300 s with no new output the stall is captured in the
+#   idle, the log does not grow. After 300 s with no new output once the tests run (the build before them may be silent for longer) the stall is captured in the
 #   log: whether the CPU time of the command and of each of its descendants grew over 10 s (a
 #   starved pool burns CPU, a lost wake-up burns none); from gdb, the stacks of every thread of
 #   the descendants (the test binary, and exit tests' children of it; the command itself when
@@ -63,6 +63,9 @@ run_once() {
         fi
         now=$(stat -c %s "$log")
         if [ "$now" -eq "$size" ]; then quiet=$((quiet + 1)); else quiet=0 size=$now; fi
+        # Silence counts only once the tests run: a build that compiles one large module prints
+        # nothing for minutes on a loaded machine (a release build of the tests, 5 min and more).
+        if ! grep -qE '^Build complete!|^. Test |^Test Suite ' "$log"; then quiet=0; fi
         if [ "$quiet" -ge "$stall" ]; then
             echo "swift-test.sh: no output for $stall s and no summary (the second stall this"
             echo "  script's header describes): what the processes are doing, before stopping them"
