@@ -8,8 +8,8 @@
 #   summary is printed the process has 120 s to exit; then it is stopped, and the step passes
 #   only if the summary says passed and no XCTest suite failed.
 # - Main-actor tests stop making progress: the main queue's jobs are not run, every thread is
-#   idle, the log does not grow. After 300 s with no new output once the tests run (the build before them may be silent for longer) the stall is captured in the
-#   log: whether the CPU time of the command and of each of its descendants grew over 10 s (a
+#   idle, the log does not grow. After 300 s with no new output once the tests run (the build
+#   before them may be silent for longer) the stall is captured in the log: whether the CPU time of the command and of each of its descendants grew over 10 s (a
 #   starved pool burns CPU, a lost wake-up burns none); from gdb, the stacks of every thread of
 #   the descendants (the test binary, and exit tests' children of it; the command itself when
 #   it has none) and their main queue's raw words, or why there are none (gdb missing, or
