@@ -3,7 +3,9 @@
 # checks that every page that tells the rule says that sentence word for word (line breaks,
 # indentation and `///` markers aside), and that no example in the documentation makes a
 # poster without saying where its posts go: a code block's `poster()` or `poster(isolation:)`
-# fails; `poster(deliveringOn:)` and `posterDeliveredByHand()` are the explicit spellings.
+# fails (in README, CONTRIBUTING, ARCHITECTURE, the articles and the doc comments, and on any
+# line of the example programs and of the files the pages show excerpts of);
+# `poster(deliveringOn:)` and `posterDeliveredByHand()` are the explicit spellings.
 # Then it compiles what the pages say of them from outside the package (scratch path `$1`,
 # default .build): `poster(deliveringOn:)` compiles where the caller runs on the actor it
 # states, and not in a synchronous `init` that runs on none, where `poster()` still compiles.
@@ -38,8 +40,10 @@ for page in sys.argv[1:]:
         print(f"{page}: does not say the posting rule's sentence word for word", file=sys.stderr)
         failed = True
 
-# Examples: code blocks in README and the articles, and ```swift examples in doc comments.
-sources = ["README.md"] + sorted(
+# Examples: code blocks in README, CONTRIBUTING, ARCHITECTURE and the articles, and ```swift
+# examples in doc comments.
+sources = [page for page in ("README.md", "CONTRIBUTING.md", "ARCHITECTURE.md")
+           if os.path.exists(page)] + sorted(
     os.path.join(root, name)
     for folder in ("Sources/EventBusKit",)
     for root, _, names in os.walk(folder)
@@ -55,6 +59,26 @@ for path in sources:
             in_block = not in_block
             continue
         if in_block and implicit.search(body):
+            print(
+                f"{path}:{number}: an example makes a poster without saying where its posts go; "
+                "use poster(deliveringOn:) or posterDeliveredByHand()",
+                file=sys.stderr)
+            failed = True
+# The example programs, and the files the pages show excerpts of (`<!-- snippet: from PATH -->`):
+# every line of them is code a reader may copy.
+shown = set()
+for root, _, names in os.walk("Examples"):
+    shown.update(os.path.join(root, name) for name in names if name.endswith(".swift"))
+for path in sources:
+    for target in re.findall(r"<!-- snippet: from (\S+) -->", open(path, encoding="utf-8").read()):
+        if os.path.isdir(target):
+            for root, _, names in os.walk(target):
+                shown.update(os.path.join(root, n) for n in names if n.endswith(".swift"))
+        elif os.path.exists(target):
+            shown.add(target)
+for path in sorted(shown):
+    for number, line in enumerate(open(path, encoding="utf-8"), 1):
+        if implicit.search(line.split("//")[0]):
             print(
                 f"{path}:{number}: an example makes a poster without saying where its posts go; "
                 "use poster(deliveringOn:) or posterDeliveredByHand()",

@@ -54,7 +54,7 @@ func push(_ screen: Screen) {}
 @MainActor var tokens: Set<EventSubscription> = []
 
 // fixture: poster
-@MainActor let poster = bus.poster()
+@MainActor let poster = bus.poster(deliveringOn: MainActor.shared)
 
 // fixture: trace
 @MainActor let trace = bus.startTracing()

@@ -4,11 +4,13 @@
 extension EventBus {
     /// Unavailable: EventBusKit delivers with ``dispatch(_:fileID:line:)``.
     ///
-    /// From another thread or task, post through an ``EventPoster``
-    /// (`bus.poster().post(event)`).
+    /// From another thread or task, post through an ``EventPoster`` made with
+    /// ``poster(deliveringOn:fileID:line:)`` or ``posterDeliveredByHand(fileID:line:)``
+    /// (`bus.poster(deliveringOn: MainActor.shared).post(event)`).
     @available(
         *, unavailable,
-        message: "EventBusKit calls it dispatch(_:); from another thread, post through bus.poster()"
+        message:
+            "EventBusKit calls it dispatch(_:); from another thread, post through bus.poster(deliveringOn:)"
     )
     public func post(_ event: any Event) { fatalError("unavailable") }
 

@@ -25,8 +25,9 @@
 /// - **Bounds.** At most `maximumQueuedDispatches` dispatched events wait; at most
 ///   `maximumEventsPerDrain` events are delivered per outermost dispatch; at most
 ///   `maximumWaitingPosts` posted events are held. A rejected dispatch, and every discard, is
-///   counted in a ``DispatchReport``; a rejected post answers ``PostReport/rejectedFull``
-///   (see ``EventPoster``).
+///   counted in a ``DispatchReport`` (a discard no caller receives a report of, in
+///   ``unattendedDiscards``); a rejected post answers ``PostReport/rejectedFull`` (see
+///   ``EventPoster``).
 ///
 /// > Important: `EventBus` is not `Sendable`. It lives in one isolation domain — the main
 /// > actor, one actor, or one task — and the compiler keeps it there. Nothing on the

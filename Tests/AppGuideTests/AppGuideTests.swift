@@ -37,7 +37,7 @@ import Testing
     /// "Wait for one event": posted from another thread after the wait began.
     @Test func aWaitReturnsTheFirstCheckoutWithItems() async throws {
         let bus = EventBus()
-        let poster = bus.poster()
+        let poster = bus.poster(deliveringOn: MainActor.shared)
         Task.detached {
             poster.post(CheckoutRequested(itemCount: 0))
             poster.post(CheckoutRequested(itemCount: 3))

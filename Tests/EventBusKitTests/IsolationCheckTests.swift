@@ -96,7 +96,7 @@ func busLines(_ output: [UInt8]) -> [String] {
                 result.map { busLines($0.standardErrorContent) } == [
                     "EventBusKit: dispatch(_:fileID:line:) was called on a second thread while "
                         + "another thread is inside the bus; a bus lives on one isolation: "
-                        + "post from other threads through bus.poster()"
+                        + "post from other threads through bus.poster(deliveringOn:)"
                 ])
         }
     #endif

@@ -202,7 +202,7 @@ import Testing
             [
                 (
                     .postsAwaitDelivery,
-                    "next(_:) with no isolation waits; call poster() on the bus's actor, or "
+                    "next(_:) with no isolation waits; use poster(deliveringOn:), or "
                         + "deliverPosted()"
                 )
             ]
@@ -210,7 +210,7 @@ import Testing
             [
                 (
                     .postsAwaitDelivery,
-                    "post(_:) at …\(site) waits; call poster() on the bus's actor, or "
+                    "post(_:) at …\(site) waits; use poster(deliveringOn:), or "
                         + "deliverPosted()"
                 )
             ]
@@ -309,7 +309,7 @@ import Testing
         let waited = inbox.takeAll().waited
         #expect(
             waited.map(Inbox.waitLine)
-                == "EventBusKit: post(_:) at …CheckoutViewModel.swift:\(longLine) waits; call "
-                + "poster() on the bus's actor, or deliverPosted()")
+                == "EventBusKit: post(_:) at …CheckoutViewModel.swift:\(longLine) waits; use "
+                + "poster(deliveringOn:), or deliverPosted()")
     }
 }

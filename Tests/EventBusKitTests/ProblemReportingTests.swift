@@ -213,7 +213,7 @@ import Testing
         #expect(recorder.problems.map(\.kind) == [.postsAwaitDelivery])
         #expect(
             recorder.problems.first?.message
-                == "next(_:) with no isolation waits; call poster() on the bus's actor, or "
+                == "next(_:) with no isolation waits; use poster(deliveringOn:), or "
                 + "deliverPosted()")
     }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import EventBusKit
 
 /// What `postsAwaitDelivery` says after what waited: both fixes.
-private let bothFixes = "call poster() on the bus's actor, or deliverPosted()"
+private let bothFixes = "use poster(deliveringOn:), or deliverPosted()"
 
 /// The problems a bus that knows no actor reports while `body` uses it, and as it goes (a
 /// repeat the back-off holds is reported from its `deinit`).
@@ -86,7 +86,7 @@ private func problemsOfABusThatKnowsNoActor(
         bus.dispatch(Other())
         let line = recorder.problems.first?.description
         #expect(line == "EventBusKit: post(_:) at \(fileName):1234 waits; \(bothFixes)")
-        #expect(line.map(\.count) == 120)
+        #expect(line.map(\.count).map { $0 <= 120 } == true)
     }
 
     @Test func rejectedPostsFromTwoLinesBeforeOneTakeAreTwoReports() {

@@ -77,7 +77,7 @@ extension Inbox {
 
     /// What to do about posts that wait for the owner: both fixes, worded to fit one line of
     /// 120 characters with a call site of 30 characters and more.
-    static let waitFix = "call poster() on the bus's actor, or deliverPosted()"
+    static let waitFix = "use poster(deliveringOn:), or deliverPosted()"
 
     /// The line the posting thread prints for the first wait, as the bus would print its
     /// report: `EventBusKit: `, what waits, and the fix, in at most 120 characters.

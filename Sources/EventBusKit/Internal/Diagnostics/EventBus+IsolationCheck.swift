@@ -42,7 +42,7 @@
             stop(
                 "EventBusKit: \(call) was called on a second thread while another thread is "
                     + "inside the bus; a bus lives on one isolation: post from other threads "
-                    + "through bus.poster()")
+                    + "through bus.poster(deliveringOn:)")
         }
 
         /// Prints `message` to standard error, then stops.
