@@ -64,7 +64,10 @@ import Testing
         let live = bus!.subscribe(to: Num.self) { _ in }
         var dropped: EventSubscription? = bus!.subscribe(to: Num.self) { _ in }
         let droppedEnd = dropped!.ending
-        dropped = nil  // ended, and not yet removed: the bus has had no call since
+        // Ended, and not yet removed: the bus has had no call since. (An optimized build may
+        // end a lifetime at its last use: without the extended lifetime, the bus, last used
+        // above, went before the token.)
+        withExtendedLifetime(bus) { dropped = nil }
         bus = nil
         #expect(live.ending.end == .busGone)
         #expect(droppedEnd.end == .released)
