@@ -72,9 +72,8 @@ extension EventBus {
     @discardableResult
     public func deliverPosted() -> [DispatchReport] {
         var reports: [DispatchReport] = []
-        guard let inbox, !isDelivering else { return reports }
-        inbox.ownerDeliversByHand()
-        deliverPosted(.everythingWaiting) { reports.append($0) }
+        guard !isDelivering else { return reports }
+        deliverPosted(.byHand) { reports.append($0) }
         return reports
     }
 
@@ -86,6 +85,9 @@ extension EventBus {
         /// Everything posted before it began: ``deliverPosted()``, and the owner's calls into
         /// a bus that knows no actor.
         case everythingWaiting
+        /// Everything posted before it began, for ``deliverPosted()``: the owner delivers by
+        /// hand (`Inbox.ownerDeliversByHand()`), which the inbox is told in the drain's take.
+        case byHand
     }
 
     /// The most posted events a slice delivers: it bounds a slice whose events cost too little
@@ -130,14 +132,23 @@ extension EventBus {
         _ drain: PostedDrain, reporting report: ((DispatchReport) -> Void)?,
         passing barriers: inout [CheckedContinuation<Bool, Never>]
     ) -> Bool {
-        guard let inbox, !isDelivering, !postedDrainRuns else { return false }
+        guard let inbox, !isDelivering, !postedDrainRuns else {
+            if drain == .byHand { inbox?.ownerDeliversByHand() }
+            return false
+        }
         postedDrainRuns = true
         defer {
             posted.letGoOfHandedOut()  // delivered means let go: as the drain returns
             postedDrainRuns = false
         }
         let isSlice = drain == .slice
-        if !isSlice { take(from: inbox) }
+        if !isSlice {
+            // Nothing posted: the take ends the drain too, in one locked step.
+            let (batch, more) = inbox.takeAll(
+                byHand: drain == .byHand, busHoldsNone: posted.isEmpty)
+            receive(batch)
+            if let more { return more }
+        }
         let start = isSlice ? ContinuousClock.now : nil
         var delivered = 0
         while true {
@@ -184,7 +195,13 @@ extension EventBus {
     /// - Returns: Whether it took anything.
     @discardableResult
     private func take(from inbox: Inbox) -> Bool {
-        var batch = inbox.takeAll()
+        receive(inbox.takeAll())
+    }
+
+    /// Removes the recipients `batch` names ended, records what it reports, and keeps its
+    /// posted events after the ones the bus holds: returns whether it had any.
+    @discardableResult
+    private func receive(_ batch: consuming Inbox.Batch) -> Bool {
         removeEnded(sweep: batch.sweep, ended: batch.ended)
         recordInboxReports(batch)
         let took = !batch.items.isEmpty
