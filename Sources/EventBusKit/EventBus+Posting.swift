@@ -73,6 +73,8 @@ extension EventBus {
     public func deliverPosted() -> [DispatchReport] {
         var reports: [DispatchReport] = []
         guard !isDelivering else { return reports }
+        // Not escaping: `reports` stays on the stack (a variable an escaping closure captures
+        // is boxed on the heap, at every call).
         deliverPosted(.byHand) { reports.append($0) }
         return reports
     }
@@ -102,8 +104,8 @@ extension EventBus {
 
     /// Delivers posted events in posting order — the ones the bus holds from its last take,
     /// then what it takes from the inbox — as `drain` bounds it, each as an outermost
-    /// dispatch whose report goes to `report` (with none, its discards are counted in
-    /// ``unattendedDiscards``); does nothing while the bus is delivering, or from inside such
+    /// dispatch whose report goes to `report` (a drain no one reads the reports of passes
+    /// ``countUnattended(_:)``); does nothing while the bus is delivering, or from inside such
     /// a drain.
     ///
     /// A barrier is resumed with `true` after the dispatches of the events before it, which
@@ -115,8 +117,8 @@ extension EventBus {
     /// - Returns: Whether posted events still wait: the bus holds some, or the inbox does.
     @discardableResult
     func deliverPosted(
-        _ drain: PostedDrain, reporting report: ((DispatchReport) -> Void)? = nil,
-        reportsProblems: Bool = true
+        _ drain: PostedDrain, reportsProblems: Bool = true,
+        reporting report: (DispatchReport) -> Void
     ) -> Bool {
         var barriers: [CheckedContinuation<Bool, Never>] = []
         defer { for barrier in barriers { barrier.resume(returning: true) } }
@@ -129,7 +131,7 @@ extension EventBus {
     /// caller to resume (a drain on the bus's actor resumes them once it has left the actor,
     /// so a task that waited for them finds it free).
     func deliverPosted(
-        _ drain: PostedDrain, reporting report: ((DispatchReport) -> Void)?,
+        _ drain: PostedDrain, reporting report: (DispatchReport) -> Void,
         passing barriers: inout [CheckedContinuation<Bool, Never>]
     ) -> Bool {
         guard let inbox, !isDelivering, !postedDrainRuns else {
@@ -160,7 +162,7 @@ extension EventBus {
             case .event(let event, let origin):
                 let outcome = dispatch(event, fileID: origin.fileID, line: origin.line)
                 inbox.undelivered.add(-1)
-                if let report { report(outcome) } else { countUnattended(outcome) }
+                report(outcome)
                 delivered += 1
                 guard delivered % Self.eventsBetweenClockReadings == 0 else { continue }
                 inbox.admitWaitingSends()
@@ -186,7 +188,7 @@ extension EventBus {
     @inline(never)
     func ownerDeliversPostedEvents() {
         guard core.ownerDeliversPosts else { return }
-        deliverPosted(.everythingWaiting, reportsProblems: false)
+        deliverPosted(.everythingWaiting, reportsProblems: false) { countUnattended($0) }
     }
 
     /// Takes what waits in the inbox, after what the bus holds, and records what the inbox
