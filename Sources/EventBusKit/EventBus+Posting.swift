@@ -72,9 +72,10 @@ extension EventBus {
     @discardableResult
     public func deliverPosted() -> [DispatchReport] {
         var reports: [DispatchReport] = []
-        guard let inbox, !isDelivering else { return reports }
-        inbox.ownerDeliversByHand()
-        deliverPosted(.everythingWaiting) { reports.append($0) }
+        guard !isDelivering else { return reports }
+        // Not escaping: `reports` stays on the stack (a variable an escaping closure captures
+        // is boxed on the heap, at every call).
+        deliverPosted(.byHand) { reports.append($0) }
         return reports
     }
 
@@ -86,6 +87,9 @@ extension EventBus {
         /// Everything posted before it began: ``deliverPosted()``, and the owner's calls into
         /// a bus that knows no actor.
         case everythingWaiting
+        /// Everything posted before it began, for ``deliverPosted()``: the owner delivers by
+        /// hand (`Inbox.ownerDeliversByHand()`), which the inbox is told in the drain's take.
+        case byHand
     }
 
     /// The most posted events a slice delivers: it bounds a slice whose events cost too little
@@ -100,8 +104,8 @@ extension EventBus {
 
     /// Delivers posted events in posting order — the ones the bus holds from its last take,
     /// then what it takes from the inbox — as `drain` bounds it, each as an outermost
-    /// dispatch whose report goes to `report` (with none, its discards are counted in
-    /// ``unattendedDiscards``); does nothing while the bus is delivering, or from inside such
+    /// dispatch whose report goes to `report` (a drain no one reads the reports of passes
+    /// ``countUnattended(_:)``); does nothing while the bus is delivering, or from inside such
     /// a drain.
     ///
     /// A barrier is resumed with `true` after the dispatches of the events before it, which
@@ -113,8 +117,8 @@ extension EventBus {
     /// - Returns: Whether posted events still wait: the bus holds some, or the inbox does.
     @discardableResult
     func deliverPosted(
-        _ drain: PostedDrain, reporting report: ((DispatchReport) -> Void)? = nil,
-        reportsProblems: Bool = true
+        _ drain: PostedDrain, reportsProblems: Bool = true,
+        reporting report: (DispatchReport) -> Void
     ) -> Bool {
         var barriers: [CheckedContinuation<Bool, Never>] = []
         defer { for barrier in barriers { barrier.resume(returning: true) } }
@@ -127,17 +131,26 @@ extension EventBus {
     /// caller to resume (a drain on the bus's actor resumes them once it has left the actor,
     /// so a task that waited for them finds it free).
     func deliverPosted(
-        _ drain: PostedDrain, reporting report: ((DispatchReport) -> Void)?,
+        _ drain: PostedDrain, reporting report: (DispatchReport) -> Void,
         passing barriers: inout [CheckedContinuation<Bool, Never>]
     ) -> Bool {
-        guard let inbox, !isDelivering, !postedDrainRuns else { return false }
+        guard let inbox, !isDelivering, !postedDrainRuns else {
+            if drain == .byHand { inbox?.ownerDeliversByHand() }
+            return false
+        }
         postedDrainRuns = true
         defer {
             posted.letGoOfHandedOut()  // delivered means let go: as the drain returns
             postedDrainRuns = false
         }
         let isSlice = drain == .slice
-        if !isSlice { take(from: inbox) }
+        if !isSlice {
+            // Nothing posted: the take ends the drain too, in one locked step.
+            let (batch, more) = inbox.takeAll(
+                byHand: drain == .byHand, busHoldsNone: posted.isEmpty)
+            receive(batch)
+            if let more { return more }
+        }
         let start = isSlice ? ContinuousClock.now : nil
         var delivered = 0
         while true {
@@ -149,7 +162,7 @@ extension EventBus {
             case .event(let event, let origin):
                 let outcome = dispatch(event, fileID: origin.fileID, line: origin.line)
                 inbox.undelivered.add(-1)
-                if let report { report(outcome) } else { countUnattended(outcome) }
+                report(outcome)
                 delivered += 1
                 guard delivered % Self.eventsBetweenClockReadings == 0 else { continue }
                 inbox.admitWaitingSends()
@@ -175,7 +188,7 @@ extension EventBus {
     @inline(never)
     func ownerDeliversPostedEvents() {
         guard core.ownerDeliversPosts else { return }
-        deliverPosted(.everythingWaiting, reportsProblems: false)
+        deliverPosted(.everythingWaiting, reportsProblems: false) { countUnattended($0) }
     }
 
     /// Takes what waits in the inbox, after what the bus holds, and records what the inbox
@@ -184,7 +197,13 @@ extension EventBus {
     /// - Returns: Whether it took anything.
     @discardableResult
     private func take(from inbox: Inbox) -> Bool {
-        var batch = inbox.takeAll()
+        receive(inbox.takeAll())
+    }
+
+    /// Removes the recipients `batch` names ended, records what it reports, and keeps its
+    /// posted events after the ones the bus holds: returns whether it had any.
+    @discardableResult
+    private func receive(_ batch: consuming Inbox.Batch) -> Bool {
         removeEnded(sweep: batch.sweep, ended: batch.ended)
         recordInboxReports(batch)
         let took = !batch.items.isEmpty

@@ -59,7 +59,8 @@ final class BusDrainer: @unchecked Sendable {
         // The drain a post scheduled has begun: a post from now on schedules the next one,
         // and so does this one, if it leaves work behind and no post has.
         inbox.drainBegins()
-        let more = bus.deliverPosted(.slice, reporting: nil, passing: &barriers)
+        let more = bus.deliverPosted(
+            .slice, reporting: { bus.countUnattended($0) }, passing: &barriers)
         if bus.core.problemsWaiting { bus.reportProblems() }  // once per slice
         guard more else { return }
         inbox.claimNextDrain()?.scheduleDrain()

@@ -40,6 +40,30 @@ extension Inbox {
         return end
     }
 
+    /// ``takeAll()`` at the start of a drain of everything waiting. When the bus holds no
+    /// posted event (`busHoldsNone`) and nothing waits here either, the drain's end
+    /// (``endDrain()``) happens in the same locked step — there is no barrier to take, and the
+    /// sends that fit are admitted — so a drain that finds only removals (a dropped token's)
+    /// locks once. `byHand` is the owner's `deliverPosted()`, which tells the inbox first
+    /// (``ownerDeliversByHand()``).
+    ///
+    /// - Returns: What ``takeAll()`` takes; `more` when the drain ended with it (whether
+    ///   anything waits here again, as ``endDrain()`` says), `nil` when it goes on.
+    func takeAll(byHand: Bool, busHoldsNone: Bool) -> (batch: Batch, more: Bool?) {
+        let (taken, effects) = state.withLock { state -> ((Batch, Bool?), Effects) in
+            if byHand {
+                state.ownerDeliversByHand = true
+                state.waitToReport = nil
+            }
+            let batch = Self.takeAll(&state)
+            guard busHoldsNone, batch.items.isEmpty else { return ((batch, nil), Effects()) }
+            let effects = admitSends(&state)
+            return ((batch, !state.items.isEmpty || state.sweepPending), effects)
+        }
+        effects.run()
+        return taken
+    }
+
     /// Asks the bus to remove, on its isolation, the recipients that have ended.
     func requestSweep() {
         let drainer = state.withLock { state -> BusDrainer? in

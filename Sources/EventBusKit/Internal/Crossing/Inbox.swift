@@ -198,19 +198,22 @@ final class Inbox: Sendable {
 
     /// Takes everything waiting, in posting order, with what the bus reports of it.
     func takeAll() -> Batch {
-        state.withLock { state in
-            let batch = Batch(
-                items: state.items, sweep: state.sweepRequested, refused: state.refused,
-                waited: state.waitToReport, ended: state.endedByTokens)
-            state.items.removeAll()
-            state.sweepRequested = false
-            state.endedByTokens = EndedRecipients()
-            // `drainScheduled` stays: the scheduled drain has not begun, and only its
-            // beginning lets a post schedule another (else drains pile up on the actor).
-            state.refused.removeAll()
-            state.waitToReport = nil
-            return batch
-        }
+        state.withLock { Self.takeAll(&$0) }
+    }
+
+    /// ``takeAll()``'s locked step.
+    static func takeAll(_ state: inout State) -> Batch {
+        let batch = Batch(
+            items: state.items, sweep: state.sweepRequested, refused: state.refused,
+            waited: state.waitToReport, ended: state.endedByTokens)
+        state.items.removeAll()
+        state.sweepRequested = false
+        state.endedByTokens = EndedRecipients()
+        // `drainScheduled` stays: the scheduled drain has not begun, and only its
+        // beginning lets a post schedule another (else drains pile up on the actor).
+        state.refused.removeAll()
+        state.waitToReport = nil
+        return batch
     }
 
     /// A scheduled drain has begun: the next post schedules another.
