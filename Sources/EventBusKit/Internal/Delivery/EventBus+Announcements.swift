@@ -189,8 +189,30 @@ extension EventBus {
     /// Whether a live recipient listens for announcements of type `A`. A weakly held listener
     /// may have died since the registry last changed, so each entry is checked. Out of line:
     /// a pass asks only while its flag says someone may listen.
+    ///
+    /// First, in place, with no retain: the route's entries read as a pass reads them, for a
+    /// listener callable unretained (held strongly, not ended): a load of its state word each,
+    /// no app code runs and nothing changes the registry meanwhile. Only when none is (a
+    /// weakly held listener, or no route yet) the route is copied and each entry asked.
     @inline(never)
     func hasLiveListeners<A: Event & _BusAnnouncement>(for type: A.Type) -> Bool {
+        if let view = registry.value.routeTable.view(for: ObjectIdentifier(A.self)) {
+            let entries = view.entries
+            for index in 0..<entries.count {
+                if let unretained = entries[index].unretained,
+                    UnretainedConsumer.isCallable(unretained.state)
+                {
+                    return true
+                }
+            }
+        }
+        return hasLiveListenersChecked(for: type)
+    }
+
+    /// ``hasLiveListeners(for:)`` when no listener is callable unretained: each entry asked
+    /// for its consumer, on a copy of the route (building it if needed).
+    @inline(never)
+    private func hasLiveListenersChecked<A: Event & _BusAnnouncement>(for type: A.Type) -> Bool {
         let route =
             registry.value.route(for: ObjectIdentifier(A.self))
             ?? changeRegistry { $0.route(of: A.self) }
