@@ -51,6 +51,9 @@ final class Recipient {
     private(set) var traceGeneration = -1
     /// Its index in the registry's list (see `Registry.remove(_:ending:)`); the registry's alone.
     var slot = 0
+    /// Whether a route entry was ever made of it (see ``RouteEntry``): until then no route
+    /// holds it, and removing it visits none. Read and written on the bus's isolation only.
+    var isRouted = false
 
     /// Remembers the index of this recipient's name in the trace's names numbered
     /// `generation` (a trace's `namesGeneration`).

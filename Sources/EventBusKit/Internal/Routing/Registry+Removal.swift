@@ -74,6 +74,9 @@ extension Registry {
         } else if removedInList > 16 && removedInList * 2 > list.count {
             compactList()
         }
+        // A recipient no route ever took (added, then removed before a pass of a type it
+        // matches built or met its route) is in none.
+        guard recipient.isRouted else { return }
         routeTable.updateCandidates(for: recipient.lists) { route in
             route.changeEntries { $0.remove(recipient) }
         }

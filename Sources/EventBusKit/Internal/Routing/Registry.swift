@@ -147,7 +147,8 @@ struct Registry {
     ///   died and whose address was reused leaves a stale entry, removed here).
     /// - Complexity: O(*c*) for the *c* routes the lists may match (see
     ///   ``RouteTable/updateCandidates(for:_:)``), or O(1) plus a later rebuild of each route
-    ///   when the lists name a category.
+    ///   when the lists name a category, and of each class route when they name a class
+    ///   covering more than ``RouteTable/coveredClassRoutesLimit`` routes.
     mutating func add(
         _ consumer: any EventConsumer, lists: MatchList, weakly: Bool, isStandIn: Bool = false,
         priority: Int = 0, rules: ListeningRules? = nil, isFiltered: Bool = false,
@@ -181,6 +182,9 @@ struct Registry {
         if lists.hasCategories {
             routeTable.removeAll()
         } else {
+            // A class covering many routes: they are rebuilt when next dispatched rather than
+            // each updated now (and a recipient gone before then touches none of them).
+            if routeTable.coversManyClassRoutes(lists) { routeTable.removeClassRoutes() }
             routeTable.updateCandidates(for: lists) { route in
                 // A type listed twice is visited twice: `insert` keeps one entry.
                 if lists.matchesEveryCandidate || lists.matches(route.kind, value: nil) {

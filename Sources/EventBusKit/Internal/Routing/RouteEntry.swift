@@ -13,7 +13,9 @@ struct RouteEntry {
     /// The recipient's ``Recipient/unretained``: set when ``consumer`` is.
     let unretained: UnretainedConsumer?
 
+    /// The entry of `recipient`, which is marked as routed (``Recipient/isRouted``).
     init(_ recipient: Recipient) {
+        recipient.isRouted = true
         self.recipient = recipient
         consumer = recipient.strong
         unretained = recipient.unretained

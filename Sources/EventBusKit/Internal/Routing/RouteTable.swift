@@ -99,6 +99,33 @@ struct RouteTable {
         return covered.keys
     }
 
+    /// How many class routes the classes a recipient lists may cover before adding it drops
+    /// every class route (each rebuilt on its type's next dispatch, see
+    /// ``removeClassRoutes()``) rather than updating each.
+    static let coveredClassRoutesLimit = 16
+
+    /// Whether the classes `lists` names cover more than ``coveredClassRoutesLimit`` routes.
+    ///
+    /// - Complexity: O(1) when no class route was built since the last call for the same
+    ///   classes (see ``classRoutes(coveredBy:)``).
+    mutating func coversManyClassRoutes(_ lists: MatchList) -> Bool {
+        guard !classRouteKeys.isEmpty else { return false }
+        var covered = 0
+        for entry in lists.includedClasses { covered += classRoutes(coveredBy: entry).count }
+        return covered > Self.coveredClassRoutesLimit
+    }
+
+    /// Removes every class route; the next event of each class builds its route again from
+    /// the registry (in call order, so order across types holds). The removed routes' entries
+    /// hold only consumers their recipients hold too: releasing them runs no app code.
+    ///
+    /// - Complexity: O(*c*) for *c* class routes.
+    mutating func removeClassRoutes() {
+        for key in classRouteKeys { _ = routes.removeValue(for: key) }
+        classRouteKeys.removeAll(keepingCapacity: true)
+        coveredClassRoutes.removeAll()
+    }
+
     /// Every route, in no particular order.
     var all: [Route] { routes.allValues }
 
