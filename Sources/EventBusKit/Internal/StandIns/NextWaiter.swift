@@ -1,5 +1,3 @@
-import CEventBusAtomics
-
 /// The continuation of a ``EventBus/next(_:where:timeout:isolation:)`` call, resumed once, on
 /// any thread: with the event a pass claimed its recipient's last call for, or with the error
 /// the claim that ended its recipient otherwise recorded (``resume(endedBy:)``).
@@ -15,7 +13,7 @@ final class NextWaiter: @unchecked Sendable {
     // written once, by the one resumer that claimed `claimed`, before it sets `done`, and read
     // only by a `wait` whose compare-and-exchange saw `done`. Of the two, exactly one resumes
     // the continuation: whichever of the two compare-and-exchanges on `word` comes second.
-    // `word` is allocated in `init`, touched only through CEventBusAtomics, freed in `deinit`.
+    // The word lives in `words`, which the waiter keeps for as long as it is reached.
 
     /// What the waiting call gets: the event, or why its wait ended.
     typealias Outcome = Result<any Sendable, any Error>
@@ -27,31 +25,24 @@ final class NextWaiter: @unchecked Sendable {
     /// The resumer stored the outcome.
     private static let done: Int32 = 4
 
-    private let word: UnsafeMutablePointer<Int32>
+    /// The word, in memory the waiter owns; touched only through ``AtomicWord``'s atomics.
+    private let words = SlotBuffer<Int32>(capacity: 1, repeating: 0)
     private var continuation: UnsafeContinuation<any Sendable, any Error>?
     private var outcome: Outcome?
 
-    init() {
-        word = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-        word.initialize(to: 0)
-    }
-
-    deinit {
-        word.deinitialize(count: 1)
-        word.deallocate()
-    }
-
     /// Sets `bits` in the word and returns what it held before.
     private func set(_ bits: Int32) -> Int32 {
-        var seen = eventbus_atomic_load_relaxed(word)
-        while !eventbus_atomic_compare_exchange(word, &seen, seen | bits) {}
+        let word = words.atomicWord(0)
+        var seen = word.relaxed
+        while !word.replace(&seen, with: seen | bits) {}
         return seen
     }
 
     /// Waits with `continuation`, resuming it at once if the outcome came first.
     func wait(_ continuation: UnsafeContinuation<any Sendable, any Error>) {
         self.continuation = continuation
-        var seen = eventbus_atomic_load_relaxed(word)
+        let word = words.atomicWord(0)
+        var seen = word.relaxed
         repeat {
             precondition(seen & Self.waiting == 0, "NextWaiter.wait called twice")
             if seen & Self.done != 0 {
@@ -61,7 +52,7 @@ final class NextWaiter: @unchecked Sendable {
                 outcome = nil
                 return
             }
-        } while !eventbus_atomic_compare_exchange(word, &seen, seen | Self.waiting)
+        } while !word.replace(&seen, with: seen | Self.waiting)
     }
 
     /// Resumes the caller as `end`, the reason the claim that ended its recipient recorded,
