@@ -120,7 +120,7 @@ extension EventBus {
         Self.checkListening(
             listed, typed: typed, options: options, call: "next(_:)", returnsOneEvent: true)
         try Task.checkCancellation()
-        let waiter = NextWaiter<Member>()
+        let waiter = NextWaiter()
         let inbox = ensureInbox(drainingOn: isolation)
         if isolation == nil, !inbox.hasDrainer { recordPostsAwaitDelivery() }
         // A one-shot recipient whose predicate is `predicate`: it ends before the call that
@@ -149,9 +149,12 @@ extension EventBus {
             token.cancel()
         }
         // A local function, not a closure: a closure here would allocate a context per call.
-        func wait() async throws -> Member {
+        // Of `any Sendable`, not `Member`: nothing here looks up generic metadata.
+        func wait() async throws -> any Sendable {
             try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
+                // Unsafe, not checked: the waiter resumes it exactly once (see NextWaiter), and a
+                // checked one would allocate its canary per call.
+                try await withUnsafeThrowingContinuation(isolation: isolation) { continuation in
                     waiter.wait(continuation)
                 }
             } onCancel: {
@@ -163,8 +166,11 @@ extension EventBus {
                 inbox.requestSweep()
             }
         }
-        guard let timeout else { return try await wait() }
-        return try await withThrowingTaskGroup(of: Void.self, isolation: isolation) { timer in
+        // The event the pass handed the waiter is a `Member` (its recipient's handler took it
+        // as one): the cast checks the type it holds, no more.
+        guard let timeout else { return try await wait() as! Member }
+        let event = try await withThrowingTaskGroup(of: Void.self, isolation: isolation) {
+            timer -> any Sendable in
             timer.addTask {
                 // Cancelled when the wait ends first: then it throws and ends, doing nothing.
                 try await Task.sleep(for: timeout, clock: .continuous)
@@ -182,5 +188,6 @@ extension EventBus {
             defer { timer.cancelAll() }  // the group awaits the timer before it returns
             return try await wait()
         }
+        return event as! Member
     }
 }

@@ -1,30 +1,60 @@
 /// The continuation of a ``EventBus/next(_:where:timeout:isolation:)`` call, resumed once, on
 /// any thread: with the event a pass claimed its recipient's last call for, or with the error
 /// the claim that ended its recipient otherwise recorded (``resume(endedBy:)``).
-final class NextWaiter<T: Sendable>: Sendable {
-    private enum State: Sendable {
-        case idle
-        case waiting(CheckedContinuation<T, any Error>)
-        case done(Result<T, any Error>?)
+///
+/// Not generic: the event is kept as `any Sendable` and cast back by the `next` that made it,
+/// so making and resuming it looks up no generic metadata. No lock: one atomic word orders the
+/// two parties, the waiting call (which stores its continuation, then sets ``waiting``) and the
+/// first resumer (which claims ``claimed``, stores the outcome, then sets ``done``).
+final class NextWaiter: @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound: `continuation` is written once, by `wait`, before its
+    // compare-and-exchange sets `waiting`, and read only by the resumer whose
+    // compare-and-exchange that sets `done` saw `waiting` (acquire after release). `outcome` is
+    // written once, by the one resumer that claimed `claimed`, before it sets `done`, and read
+    // only by a `wait` whose compare-and-exchange saw `done`. Of the two, exactly one resumes
+    // the continuation: whichever of the two compare-and-exchanges on `word` comes second.
+    // The word lives in `words`, which the waiter keeps for as long as it is reached.
+
+    /// What the waiting call gets: the event, or why its wait ended.
+    typealias Outcome = Result<any Sendable, any Error>
+
+    /// A resumer claimed the waiter (later resumers do nothing).
+    private static let claimed: Int32 = 1
+    /// The waiting call stored its continuation.
+    private static let waiting: Int32 = 2
+    /// The resumer stored the outcome.
+    private static let done: Int32 = 4
+
+    /// The word, in memory the waiter owns; touched only through ``AtomicWord``'s atomics.
+    private let words = SlotBuffer<Int32>(capacity: 1, repeating: 0)
+    private var continuation: UnsafeContinuation<any Sendable, any Error>?
+    private var outcome: Outcome?
+
+    /// Sets `bits` in the word and returns what it held before.
+    private func set(_ bits: Int32) -> Int32 {
+        let word = words.atomicWord(0)
+        var seen = word.relaxed
+        while !word.replace(&seen, with: seen | bits) {}
+        return seen
     }
 
-    private let state = LockedState(State.idle)
-
-    /// Waits with `continuation`, resuming it at once if the result came first.
-    func wait(_ continuation: CheckedContinuation<T, any Error>) {
-        let early = state.withLock { state -> Result<T, any Error>? in
-            switch state {
-            case .idle:
-                state = .waiting(continuation)
-                return nil
-            case .waiting:
-                preconditionFailure("NextWaiter.wait called twice")
-            case .done(let result):
-                state = .done(nil)
-                return result
+    /// Waits with `continuation`, resuming it at once if the outcome came first.
+    func wait(_ continuation: UnsafeContinuation<any Sendable, any Error>) {
+        self.continuation = continuation
+        let word = words.atomicWord(0)
+        // Not a relaxed load: `seen` comes from a compare-and-exchange (acquire when it fails),
+        // so a `done` seen here orders the read of `outcome` after the resumer's write of it.
+        var seen: Int32 = 0
+        repeat {
+            precondition(seen & Self.waiting == 0, "NextWaiter.wait called twice")
+            if seen & Self.done != 0 {
+                // The outcome came first: its resumer left the continuation to this call.
+                self.continuation = nil
+                continuation.resume(with: outcome!)
+                outcome = nil
+                return
             }
-        }
-        if let early { continuation.resume(with: early) }
+        } while !word.replace(&seen, with: seen | Self.waiting)
     }
 
     /// Resumes the caller as `end`, the reason the claim that ended its recipient recorded,
@@ -50,19 +80,13 @@ final class NextWaiter<T: Sendable>: Sendable {
     }
 
     /// Resumes the caller with `result`, unless it was resumed already.
-    func resume(with result: Result<T, any Error>) {
-        let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
-            switch state {
-            case .idle:
-                state = .done(result)
-                return nil
-            case .waiting(let continuation):
-                state = .done(nil)
-                return continuation
-            case .done:
-                return nil
-            }
-        }
-        continuation?.resume(with: result)
+    func resume(with result: Outcome) {
+        guard set(Self.claimed) & Self.claimed == 0 else { return }
+        outcome = result
+        guard set(Self.done) & Self.waiting != 0 else { return }  // `wait` takes it
+        let continuation = self.continuation!
+        self.continuation = nil
+        outcome = nil
+        continuation.resume(with: result)
     }
 }
