@@ -17,10 +17,10 @@ __attribute__((pure)) static inline int eventbus_atomic_load_relaxed(const int *
     return __atomic_load_n(word, __ATOMIC_RELAXED);
 }
 
-/// Sets the bits of `bits` in the word; a thread that loads the word with acquire sees what
-/// this thread wrote before.
-static inline void eventbus_atomic_fetch_or(int *_Nonnull word, int bits) {
-    (void)__atomic_fetch_or(word, bits, __ATOMIC_ACQ_REL);
+/// Sets the bits of `bits` in the word and returns the word as it was; a thread that loads the
+/// word with acquire sees what this thread wrote before.
+static inline int eventbus_atomic_fetch_or(int *_Nonnull word, int bits) {
+    return __atomic_fetch_or(word, bits, __ATOMIC_ACQ_REL);
 }
 
 /// Replaces the word with `desired` if it still holds `*expected`, and returns whether it did;

@@ -29,8 +29,7 @@ extension Inbox {
             let mode = Self.mode(of: state)
             if case .actor = mode { return mode }
             state.deliveredByHand = true
-            state.ownerDeliversByHand = true
-            state.waitToReport = nil
+            Self.ownerDeliversByHand(&state)
             return mode
         }
     }

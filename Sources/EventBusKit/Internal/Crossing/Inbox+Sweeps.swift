@@ -51,10 +51,7 @@ extension Inbox {
     ///   anything waits here again, as ``endDrain()`` says), `nil` when it goes on.
     func takeAll(byHand: Bool, busHoldsNone: Bool) -> (batch: Batch, more: Bool?) {
         let (taken, effects) = state.withLock { state -> ((Batch, Bool?), Effects) in
-            if byHand {
-                state.ownerDeliversByHand = true
-                state.waitToReport = nil
-            }
+            if byHand { Self.ownerDeliversByHand(&state) }
             let batch = Self.takeAll(&state)
             guard busHoldsNone, batch.items.isEmpty else { return ((batch, nil), Effects()) }
             let effects = admitSends(&state)

@@ -190,10 +190,14 @@ final class Inbox: Sendable {
     /// The owner delivers posted events by hand (`deliverPosted()`): from now on a post that
     /// waits for it is not reported, and one that waited is not reported either.
     func ownerDeliversByHand() {
-        state.withLock { state in
-            state.ownerDeliversByHand = true
-            state.waitToReport = nil
-        }
+        state.withLock { Self.ownerDeliversByHand(&$0) }
+    }
+
+    /// ``ownerDeliversByHand()`` under the lock already held: the one place that says a wait
+    /// for the owner is on purpose, for `deliverPosted()`'s take and the by-hand mode too.
+    static func ownerDeliversByHand(_ state: inout State) {
+        state.ownerDeliversByHand = true
+        state.waitToReport = nil
     }
 
     /// Takes everything waiting, in posting order, with what the bus reports of it.

@@ -8,11 +8,11 @@
 /// first resumer (which claims ``claimed``, stores the outcome, then sets ``done``).
 final class NextWaiter: @unchecked Sendable {
     // Why `@unchecked Sendable` is sound: `continuation` is written once, by `wait`, before its
-    // compare-and-exchange sets `waiting`, and read only by the resumer whose
-    // compare-and-exchange that sets `done` saw `waiting` (acquire after release). `outcome` is
-    // written once, by the one resumer that claimed `claimed`, before it sets `done`, and read
-    // only by a `wait` whose compare-and-exchange saw `done`. Of the two, exactly one resumes
-    // the continuation: whichever of the two compare-and-exchanges on `word` comes second.
+    // compare-and-exchange sets `waiting`, and read only by the resumer whose atomic or that
+    // sets `done` saw `waiting` (acquire after release). `outcome` is written once, by the one
+    // resumer that claimed `claimed`, before it sets `done`, and read only by a `wait` whose
+    // compare-and-exchange saw `done`. Of the two, exactly one resumes the continuation:
+    // whichever of the two changes to `word` (both acquire-release) comes second.
     // The word lives in `words`, which the waiter keeps for as long as it is reached.
 
     /// What the waiting call gets: the event, or why its wait ended.
@@ -29,14 +29,6 @@ final class NextWaiter: @unchecked Sendable {
     private let words = SlotBuffer<Int32>(capacity: 1, repeating: 0)
     private var continuation: UnsafeContinuation<any Sendable, any Error>?
     private var outcome: Outcome?
-
-    /// Sets `bits` in the word and returns what it held before.
-    private func set(_ bits: Int32) -> Int32 {
-        let word = words.atomicWord(0)
-        var seen = word.relaxed
-        while !word.replace(&seen, with: seen | bits) {}
-        return seen
-    }
 
     /// Waits with `continuation`, resuming it at once if the outcome came first.
     func wait(_ continuation: UnsafeContinuation<any Sendable, any Error>) {
@@ -81,9 +73,10 @@ final class NextWaiter: @unchecked Sendable {
 
     /// Resumes the caller with `result`, unless it was resumed already.
     func resume(with result: Outcome) {
-        guard set(Self.claimed) & Self.claimed == 0 else { return }
+        guard words.atomicWord(0).setBits(Self.claimed) & Self.claimed == 0 else { return }
         outcome = result
-        guard set(Self.done) & Self.waiting != 0 else { return }  // `wait` takes it
+        // Not waiting yet: `wait` takes the outcome.
+        guard words.atomicWord(0).setBits(Self.done) & Self.waiting != 0 else { return }
         let continuation = self.continuation!
         self.continuation = nil
         outcome = nil

@@ -168,8 +168,9 @@ struct AtomicWord {
     @inline(__always)
     var relaxed: Int32 { eventbus_atomic_load_relaxed(address) }
 
-    /// Sets `bits` in the word (from any thread).
-    func setBits(_ bits: Int32) {
+    /// Sets `bits` in the word (from any thread), and returns the word as it was.
+    @discardableResult
+    func setBits(_ bits: Int32) -> Int32 {
         eventbus_atomic_fetch_or(address, bits)
     }
 
