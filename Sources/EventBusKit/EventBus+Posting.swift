@@ -146,10 +146,14 @@ extension EventBus {
         let isSlice = drain == .slice
         if !isSlice {
             // Nothing posted: the take ends the drain too, in one locked step.
-            let (batch, more) = inbox.takeAll(
-                byHand: drain == .byHand, busHoldsNone: posted.isEmpty)
-            receive(batch)
-            if let more { return more }
+            switch inbox.take(byHand: drain == .byHand, busHoldsNone: posted.isEmpty) {
+            case .removalsAlone(let sweep, let ended, let more):
+                removeEnded(sweep: sweep, ended: ended)
+                return more
+            case .batch(let batch, let more):
+                receive(batch)
+                if let more { return more }
+            }
         }
         let start = isSlice ? ContinuousClock.now : nil
         var delivered = 0

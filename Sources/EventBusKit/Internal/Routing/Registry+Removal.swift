@@ -31,7 +31,7 @@ extension Registry {
     ///   the access (the first apart: one recipient, the common case, allocates no array).
     /// - Complexity: O(1) amortized for each, and O(*c*·log *k*) for the *c* routes of length
     ///   *k* its lists may match.
-    mutating func removeEnded(_ ended: some Collection<Recipient>) -> ReleasedConsumers {
+    mutating func removeEnded(_ ended: EndedRecipients) -> ReleasedConsumers {
         var released = ReleasedConsumers()
         for recipient in ended where !recipient.isRemoved && isInList(recipient) {
             // Its token claimed its end (`released`) before handing it over: that reason stands.
