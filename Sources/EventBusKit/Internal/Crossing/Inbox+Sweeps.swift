@@ -31,7 +31,7 @@ extension Inbox {
             var ended = EndedRecipients()
             if !barriers.isEmpty {
                 swap(&sweep, &state.sweepRequested)
-                swap(&ended, &state.endedByTokens)
+                ended = state.takeEnded()
             }
             let effects = admitSends(&state)
             return ((barriers, sweep, ended, !state.items.isEmpty || state.sweepPending), effects)
@@ -75,7 +75,7 @@ extension Inbox {
             if reportsNothing {
                 batch = nil
                 swap(&sweep, &state.sweepRequested)
-                swap(&ended, &state.endedByTokens)
+                ended = state.takeEnded()
             } else {
                 batch = Self.takeAll(&state)
             }
@@ -86,6 +86,12 @@ extension Inbox {
         }
         effects.run()
         return taken
+    }
+
+    /// Takes the recipients tokens ended, for the bus to remove now (its `add` does, first:
+    /// see ``endedListed``), leaving a sweep asked for to its drain.
+    func takeEnded() -> EndedRecipients {
+        state.withLock { $0.takeEnded() }
     }
 
     /// Asks the bus to remove, on its isolation, the recipients that have ended.
@@ -104,7 +110,7 @@ extension Inbox {
         let drainer = state.withLock { state -> BusDrainer? in
             guard state.isOpen else { return nil }
             if state.endedByTokens.count < Self.endedListLimit {
-                state.endedByTokens.append(ended)
+                state.listEnded(ended)
             } else {
                 state.sweepRequested = true
             }

@@ -76,6 +76,10 @@ final class AtomicCount: @unchecked Sendable {
     /// The count, with what the thread that last changed it wrote before.
     var value: Int { eventbus_atomic_load_acquire_long(count) }
 
+    /// The count, with no ordering: a hint, for a reader that decides again under a lock
+    /// what the count says.
+    var hint: Int { eventbus_atomic_load_relaxed_long(count) }
+
     /// Adds `delta` (negative to take away) to the count.
     func add(_ delta: Int) {
         eventbus_atomic_add_long(count, delta)

@@ -65,6 +65,8 @@ extension EventBus {
                 recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
             }
         }
+        // Recipients dropped tokens ended go first: found at once, at the end of the list.
+        if let inbox, inbox.endedListed.hint != 0 { removeListedEnded(in: inbox) }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.value.count * 2)
@@ -113,6 +115,13 @@ extension EventBus {
         guard !ended.isEmpty else { return }
         let released = changeRegistry { $0.removeEnded(ended) }
         releaseOutsideRecipientCall(consume released)
+    }
+
+    /// Removes now the recipients that `inbox` lists as ended by their tokens, leaving a
+    /// sweep asked for to the next drain: what `add` does first when the inbox's hint
+    /// (``Inbox/endedListed``) says it lists some.
+    func removeListedEnded(in inbox: Inbox) {
+        removeEnded(sweep: false, ended: inbox.takeEnded())
     }
 
     /// The bus is going away: refuse later posts, end every recipient still registered
