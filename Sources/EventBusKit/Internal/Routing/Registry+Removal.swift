@@ -140,14 +140,7 @@ extension Registry {
     }
 }
 
-/// Consumers a registry change took, for the bus to release after its access: the first
-/// apart, so that one, the common case, allocates no array.
-struct ReleasedConsumers {
-    private var first: (any EventConsumer)?
-    private var more: [any EventConsumer] = []
-
-    /// Adds `consumer`.
-    mutating func append(_ consumer: any EventConsumer) {
-        if first == nil { first = consumer } else { more.append(consumer) }
-    }
-}
+/// Consumers a registry change took, for the bus to release after its access (held as the
+/// objects they are, nothing the bus calls): the first two inline (see ``FewValues``), so
+/// that one or two, the common case, allocate no array.
+typealias ReleasedConsumers = FewValues<AnyObject>
