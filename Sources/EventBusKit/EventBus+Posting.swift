@@ -140,13 +140,14 @@ extension EventBus {
         }
         postedDrainRuns = true
         defer {
-            posted.letGoOfHandedOut()  // delivered means let go: as the drain returns
+            // Delivered means let go: as the drain returns, after the access.
+            _ = posted.value.takeHandedOut()
             postedDrainRuns = false
         }
         let isSlice = drain == .slice
         if !isSlice {
             // Nothing posted: the take ends the drain too, in one locked step.
-            switch inbox.take(byHand: drain == .byHand, busHoldsNone: posted.isEmpty) {
+            switch inbox.take(byHand: drain == .byHand, busHoldsNone: posted.value.isEmpty) {
             case .removalsAlone(let sweep, let ended, let more):
                 removeEnded(sweep: sweep, ended: ended)
                 return more
@@ -158,11 +159,11 @@ extension EventBus {
         let start = isSlice ? ContinuousClock.now : nil
         var delivered = 0
         while true {
-            if posted.isEmpty {
+            if posted.value.isEmpty {
                 if !isSlice || !take(from: inbox) { break }
                 continue
             }
-            switch posted.takeNext() {
+            switch posted.value.takeNext() {
             case .event(let event, let origin):
                 let outcome = dispatch(event, fileID: origin.fileID, line: origin.line)
                 inbox.undelivered.add(-1)
@@ -211,7 +212,7 @@ extension EventBus {
         removeEnded(sweep: batch.sweep, ended: batch.ended)
         recordInboxReports(batch)
         let took = !batch.items.isEmpty
-        posted.append(&batch.items)
+        posted.value.append(&batch.items)  // what was handed out goes with `batch`
         return took
     }
 

@@ -131,7 +131,7 @@ extension EventBus {
         if let (waiting, reports) = inbox?.close() {
             recordInboxReports(reports)
             // What the bus took and did not deliver goes too: before what still waited.
-            let discarded = posted.takeRemaining() + waiting
+            let discarded = posted.value.takeAllHeld().takeRemaining() + waiting
             if let first = discarded.first {
                 recordProblem(
                     .postedEventsDiscarded, count: discarded.count,
