@@ -156,6 +156,17 @@ extension EventBus {
                 if let more { return more }
             }
         }
+        return deliverTaken(from: inbox, isSlice: isSlice, reporting: report, passing: &barriers)
+    }
+
+    /// The rest of ``deliverPosted(_:reporting:passing:)`` once it has taken: delivers what
+    /// the bus holds (a slice takes more as it runs out), then ends the drain. Out of line:
+    /// the dispatch it inlines stays off the path of a take that finds removals alone.
+    @inline(never)
+    private func deliverTaken(
+        from inbox: Inbox, isSlice: Bool, reporting report: (DispatchReport) -> Void,
+        passing barriers: inout [CheckedContinuation<Bool, Never>]
+    ) -> Bool {
         let start = isSlice ? ContinuousClock.now : nil
         var delivered = 0
         while true {
