@@ -140,25 +140,41 @@ extension EventBus {
         }
         postedDrainRuns = true
         defer {
-            posted.letGoOfHandedOut()  // delivered means let go: as the drain returns
+            // Delivered means let go: as the drain returns, after the access.
+            _ = posted.value.takeHandedOut()
             postedDrainRuns = false
         }
         let isSlice = drain == .slice
         if !isSlice {
             // Nothing posted: the take ends the drain too, in one locked step.
-            let (batch, more) = inbox.takeAll(
-                byHand: drain == .byHand, busHoldsNone: posted.isEmpty)
-            receive(batch)
-            if let more { return more }
+            switch inbox.take(byHand: drain == .byHand, busHoldsNone: posted.value.isEmpty) {
+            case .removalsAlone(let sweep, let ended, let more):
+                removeEnded(sweep: sweep, ended: ended)
+                return more
+            case .batch(let batch, let more):
+                receive(batch)
+                if let more { return more }
+            }
         }
+        return deliverTaken(from: inbox, isSlice: isSlice, reporting: report, passing: &barriers)
+    }
+
+    /// The rest of ``deliverPosted(_:reporting:passing:)`` once it has taken: delivers what
+    /// the bus holds (a slice takes more as it runs out), then ends the drain. Out of line:
+    /// the dispatch it inlines stays off the path of a take that finds removals alone.
+    @inline(never)
+    private func deliverTaken(
+        from inbox: Inbox, isSlice: Bool, reporting report: (DispatchReport) -> Void,
+        passing barriers: inout [CheckedContinuation<Bool, Never>]
+    ) -> Bool {
         let start = isSlice ? ContinuousClock.now : nil
         var delivered = 0
         while true {
-            if posted.isEmpty {
+            if posted.value.isEmpty {
                 if !isSlice || !take(from: inbox) { break }
                 continue
             }
-            switch posted.takeNext() {
+            switch posted.value.takeNext() {
             case .event(let event, let origin):
                 let outcome = dispatch(event, fileID: origin.fileID, line: origin.line)
                 inbox.undelivered.add(-1)
@@ -207,7 +223,7 @@ extension EventBus {
         removeEnded(sweep: batch.sweep, ended: batch.ended)
         recordInboxReports(batch)
         let took = !batch.items.isEmpty
-        posted.append(&batch.items)
+        posted.value.append(&batch.items)  // what was handed out goes with `batch`
         return took
     }
 

@@ -67,8 +67,10 @@ public final class EventBus {
     /// The inbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?
-    /// The posted events taken from the inbox and not yet delivered, in posting order.
-    var posted = PostedEvents()
+    /// The posted events taken from the inbox and not yet delivered, in posting order, in
+    /// memory the bus owns, as ``registry`` is: read and changed in place, by code that lets
+    /// go of events (whose deinits may be the app's code) after its access.
+    let posted = InPlace(PostedEvents())
     /// Whether a drain of posted events runs (the owner's calls then deliver none of their own).
     var postedDrainRuns = false
     /// For each list entry type seen, the category it names (`nil` for a type).

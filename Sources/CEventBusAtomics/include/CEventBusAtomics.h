@@ -45,6 +45,12 @@ static inline long eventbus_atomic_load_acquire_long(const long *_Nonnull count)
     return __atomic_load_n(count, __ATOMIC_ACQUIRE);
 }
 
+/// Loads the count with no ordering: for a hint whose reader decides again under a lock.
+__attribute__((pure)) static inline long eventbus_atomic_load_relaxed_long(
+    const long *_Nonnull count) {
+    return __atomic_load_n(count, __ATOMIC_RELAXED);
+}
+
 // Debug checks of where the bus is called from (EventBus+IsolationCheck.swift).
 
 #include <pthread.h>

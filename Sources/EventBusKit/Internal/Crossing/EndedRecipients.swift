@@ -1,7 +1,8 @@
 /// The recipients that tokens ended, on any thread, since the bus last took them from its
 /// inbox: the bus removes exactly these (see `Inbox.requestSweep(of:)`), with no sweep of
-/// the others. The first is kept inline, so that one token released between two takes, the
-/// common case, allocates nothing.
+/// the others. The first two are kept inline (``FewValues``), so that one or two tokens
+/// released between two takes, the common case (a view drops its tokens together), allocate
+/// nothing.
 ///
 /// Why `@unchecked Sendable` is sound: a thread that hands a recipient over only moves the
 /// reference (reference counts are atomic), having set the recipient's state word with an
@@ -10,20 +11,17 @@
 /// released here for good (the bus is gone, or removed it already) runs no app code: its
 /// consumer went at its removal.
 struct EndedRecipients: RandomAccessCollection, @unchecked Sendable {
-    private var first: Recipient?
-    private var more: [Recipient] = []
+    private var recipients = FewValues<Recipient>()
 
     init() {}
 
     /// Adds `recipient`, ended by its token.
     mutating func append(_ recipient: Recipient) {
-        if first == nil { first = recipient } else { more.append(recipient) }
+        recipients.append(recipient)
     }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { first == nil ? 0 : 1 + more.count }
+    var endIndex: Int { recipients.endIndex }
 
-    subscript(index: Int) -> Recipient {
-        index == 0 ? first.unsafelyUnwrapped : more[index - 1]
-    }
+    subscript(index: Int) -> Recipient { recipients[index] }
 }

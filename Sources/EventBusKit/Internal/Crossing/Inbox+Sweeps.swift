@@ -31,7 +31,7 @@ extension Inbox {
             var ended = EndedRecipients()
             if !barriers.isEmpty {
                 swap(&sweep, &state.sweepRequested)
-                swap(&ended, &state.endedByTokens)
+                ended = state.takeEnded()
             }
             let effects = admitSends(&state)
             return ((barriers, sweep, ended, !state.items.isEmpty || state.sweepPending), effects)
@@ -40,25 +40,58 @@ extension Inbox {
         return end
     }
 
+    /// What the first take of a drain of everything waiting finds (see
+    /// ``take(byHand:busHoldsNone:)``).
+    ///
+    /// Removals alone — a dropped token's, the common case of an owner's call — come apart
+    /// from a ``Batch``: the bus removes them and is done, with no batch to build or receive.
+    enum Take {
+        /// Nothing waited but removals (maybe none), nothing to report, and the bus holds no
+        /// posted event: the drain ended with the take. `more`: whether anything waits here
+        /// again, as ``endDrain()`` says.
+        case removalsAlone(sweep: Bool, ended: EndedRecipients, more: Bool)
+        /// What ``takeAll()`` takes; `more` when the drain ended with it (as for
+        /// ``removalsAlone(sweep:ended:more:)``), `nil` when it goes on.
+        case batch(Batch, more: Bool?)
+    }
+
     /// ``takeAll()`` at the start of a drain of everything waiting. When the bus holds no
     /// posted event (`busHoldsNone`) and nothing waits here either, the drain's end
     /// (``endDrain()``) happens in the same locked step — there is no barrier to take, and the
     /// sends that fit are admitted — so a drain that finds only removals (a dropped token's)
-    /// locks once. `byHand` is the owner's `deliverPosted()`, which tells the inbox first
+    /// locks once, and takes them alone (``Take/removalsAlone(sweep:ended:more:)``). `byHand`
+    /// is the owner's `deliverPosted()`, which tells the inbox first
     /// (``ownerDeliversByHand()``).
-    ///
-    /// - Returns: What ``takeAll()`` takes; `more` when the drain ended with it (whether
-    ///   anything waits here again, as ``endDrain()`` says), `nil` when it goes on.
-    func takeAll(byHand: Bool, busHoldsNone: Bool) -> (batch: Batch, more: Bool?) {
-        let (taken, effects) = state.withLock { state -> ((Batch, Bool?), Effects) in
+    func take(byHand: Bool, busHoldsNone: Bool) -> Take {
+        let (taken, effects) = state.withLock { state -> (Take, Effects) in
             if byHand { Self.ownerDeliversByHand(&state) }
-            let batch = Self.takeAll(&state)
-            guard busHoldsNone, batch.items.isEmpty else { return ((batch, nil), Effects()) }
+            guard busHoldsNone, state.items.isEmpty else {
+                return (.batch(Self.takeAll(&state), more: nil), Effects())
+            }
+            let reportsNothing = state.refused.isEmpty && state.waitToReport == nil
+            let batch: Batch?
+            var sweep = false
+            var ended = EndedRecipients()
+            if reportsNothing {
+                batch = nil
+                swap(&sweep, &state.sweepRequested)
+                ended = state.takeEnded()
+            } else {
+                batch = Self.takeAll(&state)
+            }
             let effects = admitSends(&state)
-            return ((batch, !state.items.isEmpty || state.sweepPending), effects)
+            let more = !state.items.isEmpty || state.sweepPending
+            if let batch { return (.batch(batch, more: more), effects) }
+            return (.removalsAlone(sweep: sweep, ended: ended, more: more), effects)
         }
         effects.run()
         return taken
+    }
+
+    /// Takes the recipients tokens ended, for the bus to remove now (its `add` does, first:
+    /// see ``endedListed``), leaving a sweep asked for to its drain.
+    func takeEnded() -> EndedRecipients {
+        state.withLock { $0.takeEnded() }
     }
 
     /// Asks the bus to remove, on its isolation, the recipients that have ended.
@@ -77,7 +110,7 @@ extension Inbox {
         let drainer = state.withLock { state -> BusDrainer? in
             guard state.isOpen else { return nil }
             if state.endedByTokens.count < Self.endedListLimit {
-                state.endedByTokens.append(ended)
+                state.listEnded(ended)
             } else {
                 state.sweepRequested = true
             }

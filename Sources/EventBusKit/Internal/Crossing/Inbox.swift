@@ -57,8 +57,11 @@ final class Inbox: Sendable {
         var sends: [WaitingSend] = []
         var nextSendID = 0
         var sweepRequested = false
-        /// The recipients tokens ended since the last take (see ``EndedRecipients``).
-        var endedByTokens = EndedRecipients()
+        /// The recipients tokens ended since the last take (see ``EndedRecipients``): listed
+        /// with ``listEnded(_:)``, taken with ``takeEnded()``, which keep ``endedListed``.
+        private(set) var endedByTokens = EndedRecipients()
+        /// The inbox's ``Inbox/endedListed``: 1 while ``endedByTokens`` lists a recipient.
+        let endedListed: AtomicCount
         /// Whether the bus has ended recipients to remove.
         var sweepPending: Bool { sweepRequested || !endedByTokens.isEmpty }
         /// A drain was scheduled and has not begun (`drainBegins()`); taking the inbox does not
@@ -83,9 +86,32 @@ final class Inbox: Sendable {
         var refused: [Refusal] = []
         /// The bus has a problem handler: the posting thread prints nothing of its own.
         var problemsHaveHandler = false
+
+        init(endedListed: AtomicCount) {
+            self.endedListed = endedListed
+        }
+
+        /// Lists `recipient`, which its token ended, for the bus to remove.
+        mutating func listEnded(_ recipient: Recipient) {
+            if endedByTokens.isEmpty { endedListed.add(1) }
+            endedByTokens.append(recipient)
+        }
+
+        /// Takes the recipients tokens ended, leaving none listed.
+        mutating func takeEnded() -> EndedRecipients {
+            guard !endedByTokens.isEmpty else { return EndedRecipients() }
+            endedListed.add(-1)
+            var taken = EndedRecipients()
+            swap(&taken, &endedByTokens)
+            return taken
+        }
     }
 
-    let state = LockedState(State())
+    let state: LockedState<State>
+    /// 1 while the inbox lists recipients that tokens ended (``State/endedByTokens``), else 0:
+    /// changed under the lock, read without it by the bus's `add`, as a hint that it has
+    /// ended recipients to remove first (taken under the lock, ``takeEnded()``).
+    let endedListed = AtomicCount()
     /// The posted events held and not yet delivered: waiting here, or taken by the bus, which
     /// counts each down as its dispatch returns.
     let undelivered = AtomicCount()
@@ -94,6 +120,7 @@ final class Inbox: Sendable {
 
     init(capacity: Int) {
         self.capacity = capacity
+        state = LockedState(State(endedListed: endedListed))
     }
 
     /// Whether the bus is still alive.
@@ -209,10 +236,9 @@ final class Inbox: Sendable {
     static func takeAll(_ state: inout State) -> Batch {
         let batch = Batch(
             items: state.items, sweep: state.sweepRequested, refused: state.refused,
-            waited: state.waitToReport, ended: state.endedByTokens)
+            waited: state.waitToReport, ended: state.takeEnded())
         state.items.removeAll()
         state.sweepRequested = false
-        state.endedByTokens = EndedRecipients()
         // `drainScheduled` stays: the scheduled drain has not begun, and only its
         // beginning lets a post schedule another (else drains pile up on the actor).
         state.refused.removeAll()
@@ -240,7 +266,7 @@ final class Inbox: Sendable {
         let (items, sends, reports) = state.withLock { state in
             state.isOpen = false
             state.drainer = nil
-            state.endedByTokens = EndedRecipients()  // the bus removes every recipient
+            _ = state.takeEnded()  // the bus removes every recipient
             let taken = (
                 state.items, state.sends,
                 Batch(items: [], sweep: false, refused: state.refused, waited: state.waitToReport)

@@ -26,10 +26,15 @@ final class LockedState<State: Sendable>: @unchecked Sendable {
     // never reassigned, and destroyed in `deinit`, when no other thread holds a reference.
     // `State: Sendable` makes whatever a caller moves in or out safe to use on its thread.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var state: State
+    /// The state, in an ``InPlace`` cell: read and changed in place, with no run-time
+    /// exclusivity check of a class's stored `var` on every locked step. The lock is the
+    /// exclusivity: no two accesses overlap, since each runs inside `withLock`, and a body
+    /// never calls `withLock` on the same state (the mutex is not recursive: it would
+    /// deadlock, not overlap).
+    private let state: InPlace<State>
 
     init(_ state: State) {
-        self.state = state
+        self.state = InPlace(state)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -46,7 +51,7 @@ final class LockedState<State: Sendable>: @unchecked Sendable {
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&state)
+        return try body(&state.value)
     }
 }
 
@@ -70,6 +75,10 @@ final class AtomicCount: @unchecked Sendable {
 
     /// The count, with what the thread that last changed it wrote before.
     var value: Int { eventbus_atomic_load_acquire_long(count) }
+
+    /// The count, with no ordering: a hint, for a reader that decides again under a lock
+    /// what the count says.
+    var hint: Int { eventbus_atomic_load_relaxed_long(count) }
 
     /// Adds `delta` (negative to take away) to the count.
     func add(_ delta: Int) {

@@ -5,7 +5,7 @@
 /// counts against the inbox's capacity until its dispatch returns (`Inbox.undelivered`).
 ///
 /// Delivered means let go: the drain that handed items out lets go of them as it returns
-/// (``letGoOfHandedOut()``), so an event nothing else keeps is released by the time the call
+/// (``takeHandedOut()``, released after the access), so an event nothing else keeps is released by the time the call
 /// that delivered it returns. Items are handed out in take order, by index: no pass reorders
 /// them, and handing one out changes nothing in the array, so the dispatch loop holds no
 /// mutable access to it across anything the optimizer cannot see into.
@@ -18,7 +18,9 @@ struct PostedEvents {
     /// Whether every event taken was handed out.
     var isEmpty: Bool { next == items.count }
 
-    /// Takes the items of `taken`, in order, after what is held; leaves `taken` empty.
+    /// Takes the items of `taken`, in order, after what is held; leaves in `taken` the items
+    /// handed out before, for the caller to let go of after its access (an event's deinit may
+    /// be the app's code).
     mutating func append(_ taken: inout [Inbox.Item]) {
         guard !taken.isEmpty else { return }
         if isEmpty {
@@ -26,26 +28,38 @@ struct PostedEvents {
             next = 0
         } else {
             // A slice left some: the new ones are handed out after them.
-            letGoOfHandedOut()
+            var handedOut = takeHandedOut()
             items.append(contentsOf: taken)
+            swap(&handedOut, &taken)
         }
-        taken = []
     }
 
-    /// Lets go of the items handed out: the end of the drain that delivered them.
-    mutating func letGoOfHandedOut() {
-        guard next > 0 else { return }
+    /// Takes the items handed out, for the caller to let go of after its access: the end of
+    /// the drain that delivered them.
+    mutating func takeHandedOut() -> [Inbox.Item] {
+        guard next > 0 else { return [] }
+        var handedOut: [Inbox.Item] = []
         if isEmpty {
-            items = []
+            swap(&handedOut, &items)
         } else {
+            handedOut = Array(items[..<next])
             items.removeSubrange(..<next)
         }
         next = 0
+        return handedOut
+    }
+
+    /// Takes everything held, handed out or not, leaving nothing: the bus is going away, and
+    /// what it held goes through ``takeRemaining()`` outside the bus's access.
+    mutating func takeAllHeld() -> PostedEvents {
+        var held = PostedEvents()
+        swap(&held, &self)
+        return held
     }
 
     /// Takes every event held and not handed out, and resumes the barriers among them with
     /// `false`: the bus is going away.
-    mutating func takeRemaining() -> [any Event & Sendable] {
+    consuming func takeRemaining() -> [any Event & Sendable] {
         var events: [any Event & Sendable] = []
         while !isEmpty {
             switch takeNext() {
@@ -53,11 +67,10 @@ struct PostedEvents {
             case .barrier(let continuation): continuation.resume(returning: false)
             }
         }
-        letGoOfHandedOut()
         return events
     }
 
-    /// Hands out the oldest item held; it is let go of at ``letGoOfHandedOut()``.
+    /// Hands out the oldest item held; it is let go of at ``takeHandedOut()``.
     ///
     /// - Precondition: Not ``isEmpty``.
     mutating func takeNext() -> Inbox.Item {

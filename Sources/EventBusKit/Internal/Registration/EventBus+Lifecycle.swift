@@ -65,6 +65,8 @@ extension EventBus {
                 recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
             }
         }
+        // Recipients dropped tokens ended go first: found at once, at the end of the list.
+        if let inbox, inbox.endedListed.hint != 0 { removeListedEnded(in: inbox) }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.value.count * 2)
@@ -115,6 +117,13 @@ extension EventBus {
         releaseOutsideRecipientCall(consume released)
     }
 
+    /// Removes now the recipients that `inbox` lists as ended by their tokens, leaving a
+    /// sweep asked for to the next drain: what `add` does first when the inbox's hint
+    /// (``Inbox/endedListed``) says it lists some.
+    func removeListedEnded(in inbox: Inbox) {
+        removeEnded(sweep: false, ended: inbox.takeEnded())
+    }
+
     /// The bus is going away: refuse later posts, end every recipient still registered
     /// (``RecipientEnd/busGone``, unless an end was claimed first), finish its streams and
     /// waiters, each as its recipient's end says, and release every recipient.
@@ -122,7 +131,7 @@ extension EventBus {
         if let (waiting, reports) = inbox?.close() {
             recordInboxReports(reports)
             // What the bus took and did not deliver goes too: before what still waited.
-            let discarded = posted.takeRemaining() + waiting
+            let discarded = posted.value.takeAllHeld().takeRemaining() + waiting
             if let first = discarded.first {
                 recordProblem(
                     .postedEventsDiscarded, count: discarded.count,

@@ -31,7 +31,7 @@ extension Registry {
     ///   the access (the first apart: one recipient, the common case, allocates no array).
     /// - Complexity: O(1) amortized for each, and O(*c*·log *k*) for the *c* routes of length
     ///   *k* its lists may match.
-    mutating func removeEnded(_ ended: some Collection<Recipient>) -> ReleasedConsumers {
+    mutating func removeEnded(_ ended: EndedRecipients) -> ReleasedConsumers {
         var released = ReleasedConsumers()
         for recipient in ended where !recipient.isRemoved && isInList(recipient) {
             // Its token claimed its end (`released`) before handing it over: that reason stands.
@@ -140,14 +140,7 @@ extension Registry {
     }
 }
 
-/// Consumers a registry change took, for the bus to release after its access: the first
-/// apart, so that one, the common case, allocates no array.
-struct ReleasedConsumers {
-    private var first: (any EventConsumer)?
-    private var more: [any EventConsumer] = []
-
-    /// Adds `consumer`.
-    mutating func append(_ consumer: any EventConsumer) {
-        if first == nil { first = consumer } else { more.append(consumer) }
-    }
-}
+/// Consumers a registry change took, for the bus to release after its access (held as the
+/// objects they are, nothing the bus calls): the first two inline (see ``FewValues``), so
+/// that one or two, the common case, allocate no array.
+typealias ReleasedConsumers = FewValues<AnyObject>
