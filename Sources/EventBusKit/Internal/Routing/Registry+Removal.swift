@@ -82,10 +82,18 @@ extension Registry {
         }
     }
 
-    /// Takes the removed recipients off ``list``, and renumbers the slots of the others.
+    /// Takes the removed recipients off ``list``, and renumbers the slots of the others, in
+    /// one pass: each kept recipient moves up and takes its new slot in the same step.
     fileprivate mutating func compactList() {
-        list.removeAll { $0.isRemoved }
-        for slot in list.indices { list[slot].slot = slot }
+        var kept = 0
+        for index in list.indices {
+            let recipient = list[index]
+            if recipient.isRemoved { continue }
+            recipient.slot = kept
+            if kept != index { list[kept] = recipient }
+            kept += 1
+        }
+        list.removeSubrange(kept...)
         removedInList = 0
     }
 

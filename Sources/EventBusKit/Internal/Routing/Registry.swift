@@ -26,7 +26,7 @@ struct Registry {
     var removedInList = 0
     /// Registered consumers by identity; the bus's stand-ins, new each time, are not in it
     /// (see ``recipient(ofStandIn:)``).
-    var byID = IdentityTable<Recipient>()
+    var byID = ObjectTable<Recipient>()
     /// Routes by event type; a pass looks its route up here.
     var routeTable = RouteTable()
     /// The next registration number.

@@ -15,6 +15,10 @@ final class RouteEntries {
     private(set) var count = 0
     /// How many of the entries are tombstones of removed ones (see ``remove(_:)``).
     private var tombstones = 0
+    /// How many of the first entries are all tombstones: the oldest entry still live is at
+    /// this index when no entry before it has a higher priority, so removing it (the oldest
+    /// going first, the common order) needs no search.
+    private var front = 0
     /// The entries in slots `0..<count`, in call order.
     private let slots: SlotBuffer<RouteEntry>
     /// For the route of a sticky type, the slot a pass stores its event in.
@@ -88,12 +92,14 @@ final class RouteEntries {
             _ = slots.move(index)  // back where it was removed from
             slots.initialize(index, to: entry)
             tombstones -= 1
+            front = min(front, index)
             return
         }
         precondition(hasRoom(for: 1), "RouteEntries.insert: no room; copy(reserving:) first")
         slots.moveElements(index..<count, to: index + 1)
         slots.initialize(index, to: entry)
         count += 1
+        front = min(front, index)
     }
 
     /// Removes the entry of `recipient`, if any, keeping the order of the others.
@@ -105,7 +111,9 @@ final class RouteEntries {
     ///
     /// - Complexity: O(log *n*) to find it, and O(1) amortized to take it out.
     func remove(_ recipient: Recipient) {
-        let index = recipient.callOrder.index(count: count) { slots[$0].recipient.callOrder }
+        let index =
+            front < count && slots[front].recipient === recipient
+            ? front : recipient.callOrder.index(count: count) { slots[$0].recipient.callOrder }
         guard index < count, slots[index].recipient === recipient, !slots[index].isTombstone
         else { return }
         // The registry still holds the consumer: no deinit runs here.
@@ -117,6 +125,7 @@ final class RouteEntries {
                 count -= 1
                 tombstones -= 1
             }
+            front = min(front, count)
         } else if count - index <= Self.shiftLimit {
             _ = slots.move(index)
             slots.moveElements(index + 1..<count, to: index)
@@ -125,8 +134,32 @@ final class RouteEntries {
             let removed = slots.move(index)
             slots.initialize(index, to: .tombstone(of: removed.recipient))
             tombstones += 1
-            if tombstones * 4 > count { removeAll { _ in false } }
+            if index == front { front += 1 }
+            if tombstones * 4 > count { compact() }
         }
+    }
+
+    /// Takes every tombstone out, keeping the order of the others: the entries after the
+    /// first tombstone move up, each once; when the tombstones are all in front (the oldest
+    /// entries went first), in one move of the block.
+    private func compact() {
+        if tombstones == front {
+            slots.deinitialize(0..<front)
+            slots.moveElements(front..<count, to: 0)
+            count -= front
+        } else {
+            slots.deinitialize(0..<front)
+            var kept = 0
+            for index in front..<count {
+                let entry = slots.move(index)
+                if entry.isTombstone { continue }
+                slots.initialize(kept, to: entry)
+                kept += 1
+            }
+            count = kept
+        }
+        tombstones = 0
+        front = 0
     }
 
     /// How many entries after a removed one are moved up a slot rather than leaving a
@@ -145,5 +178,6 @@ final class RouteEntries {
         }
         count = kept
         tombstones = 0
+        front = 0
     }
 }
