@@ -75,6 +75,9 @@ public final class EventBus {
     var entryCategories = IdentityTable<(any _EventCategory.Type)?>()
     /// `add` sweeps out ended recipients when the registry reaches this size.
     var endedSweepThreshold = 64
+    /// The weak reference to this bus its stand-ins share (see ``BusReference``); made
+    /// with the first stand-in.
+    var standInBusReference: BusReference?
     /// The running trace (see `EventBus+Tracing.swift`); `nil` costs the pass one test.
     var trace: EventTrace?
     /// The latest value of each sticky event type (see `EventBus+Sticky.swift`), in memory

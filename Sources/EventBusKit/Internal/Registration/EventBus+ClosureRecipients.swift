@@ -51,11 +51,20 @@ extension EventBus {
         return lists
     }
 
+    /// The weak reference to this bus its stand-ins share, made the first time one asks.
+    @inline(__always)
+    func busReference() -> BusReference {
+        if let made = standInBusReference { return made }
+        let made = BusReference(self)
+        standInBusReference = made
+        return made
+    }
+
     /// Registers `closure` through its stand-in and returns its recipient.
     func add(_ closure: ClosureRecipient) -> Recipient {
         let standIn = StandIn(
             listing: closure.listed, lists: standInLists(listing: closure.listed),
-            closure.closures, finish: closure.finish, bus: self)
+            closure.closures, finish: closure.finish, bus: busReference())
         // A new stand-in is never registered already.
         let recipient = add(
             RecipientDescription(
