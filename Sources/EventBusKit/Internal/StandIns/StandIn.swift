@@ -39,7 +39,7 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     /// The bus; `nil` once it is gone.
     var bus: EventBus? { busReference.bus }
     /// Where its recipient's end is recorded, for ``finish()`` to read: set on the bus's
-    /// isolation right after the stand-in is registered (``EventBus/add(_:options:)``), when it
+    /// isolation right after the stand-in is registered (``EventBus/add(_:)``), when it
     /// has a `finish`, and before anything can finish it.
     var ending: RecipientEnding?
 
