@@ -143,9 +143,9 @@ extension EventBus {
     /// check, answered once per entry type.
     func category(named entry: any Event.Type) -> (any _EventCategory.Type)? {
         let id = ObjectIdentifier(entry)
-        if let known = entryCategories[id] { return known }
+        if let known = entryCategories.value[id] { return known }
         let category = MatchList.category(named: entry)
-        entryCategories.set(category, for: id)
+        entryCategories.value.set(category, for: id)
         return category
     }
 
