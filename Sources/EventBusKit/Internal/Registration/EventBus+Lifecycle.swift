@@ -153,7 +153,8 @@ extension EventBus {
     /// weak load, is made after the access to the registry.)
     func registeredRecipient(for consumer: any EventConsumer) -> Recipient? {
         let found: Recipient?
-        if let consumer = registry.value.recipient(withID: ObjectIdentifier(consumer)) {
+        // The identity table read in place, through the cell's address.
+        if let consumer = registry.value.byID[ObjectIdentifier(consumer)] {
             found = consumer
         } else if let standIn = consumer as? StandIn {
             found = registry.value.recipient(ofStandIn: standIn)  // not in the identity table
