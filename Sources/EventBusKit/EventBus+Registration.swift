@@ -21,7 +21,7 @@ extension EventBus {
     ///   sometimes sweeps out ended recipients).
     public func register(_ consumer: any EventConsumer, options: RecipientOptions = []) {
         Self.checkRegistration(options, call: "register(_:options:)")
-        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: false)), options: options)
+        _ = add(consumer, weakly: false, options: options)
     }
 
     /// Registers a consumer without retaining it; the bus drops it when it is deallocated.
@@ -37,7 +37,7 @@ extension EventBus {
     ///   sometimes sweeps out ended recipients).
     public func registerWeakly(_ consumer: any EventConsumer, options: RecipientOptions = []) {
         Self.checkRegistration(options, call: "registerWeakly(_:options:)")
-        _ = add(RecipientDescription(subject: .consumer(consumer, weakly: true)), options: options)
+        _ = add(consumer, weakly: true, options: options)
     }
 
     /// Removes a consumer and releases it.

@@ -73,10 +73,15 @@ public final class EventBus {
     let posted = InPlace(PostedEvents())
     /// Whether a drain of posted events runs (the owner's calls then deliver none of their own).
     var postedDrainRuns = false
-    /// For each list entry type seen, the category it names (`nil` for a type).
-    var entryCategories = IdentityTable<(any _EventCategory.Type)?>()
+    /// For each list entry type seen, the category it names (`nil` for a type), in memory
+    /// the bus owns: read in place (a look-up copies no table), changed by code that calls
+    /// no app code.
+    let entryCategories = InPlace(IdentityTable<(any _EventCategory.Type)?>())
     /// `add` sweeps out ended recipients when the registry reaches this size.
     var endedSweepThreshold = 64
+    /// The weak reference to this bus its stand-ins share (see ``BusReference``); made
+    /// with the first stand-in.
+    var standInBusReference: BusReference?
     /// The running trace (see `EventBus+Tracing.swift`); `nil` costs the pass one test.
     var trace: EventTrace?
     /// The latest value of each sticky event type (see `EventBus+Sticky.swift`), in memory

@@ -1,7 +1,7 @@
 /// A closure recipient of the events `listed` covers, as `T`s, with its options: what every
 /// public `subscribe`, `events(of:)`, `next` and `observe` form builds in one call and hands
-/// to ``EventBus/subscribe(_:)`` or ``EventBus/add(_:)`` (its own, which calls
-/// ``EventBus/add(_:options:)``).
+/// to ``EventBus/subscribe(_:)`` or ``EventBus/add(_:)`` (the stand-in's path into the
+/// registry).
 ///
 /// The public forms differ only in what they pass here: the owner-bound ones bind their
 /// closures to the owner (``init(_:owner:_:where:_:fileID:line:)``), streams and waiters say

@@ -33,6 +33,21 @@ extension EventBus {
         _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: StaticString
     ) {
         let isBusCategory = listed == AllEvent.self || category(named: listed) != nil
+        // The common case, decided inline: a typed form's own event type, options with no
+        // value to check (``targetProblem(_:typed:isBusCategory:call:)`` has nothing to say).
+        if typed && !isBusCategory && listed != NoEvent.self && options.problem(in: call) == nil {
+            return
+        }
+        checkListeningOutOfLine(
+            listed, typed: typed, isBusCategory: isBusCategory, options: options, call: call)
+    }
+
+    /// ``checkListening(_:typed:options:call:)`` past its inline case: stops on a problem.
+    @inline(never)
+    private func checkListeningOutOfLine(
+        _ listed: any Event.Type, typed: Bool, isBusCategory: Bool, options: RecipientOptions,
+        call: StaticString
+    ) {
         if let problem = Self.targetProblem(
             listed, typed: typed, isBusCategory: isBusCategory, call: call)
             ?? options.problem(in: call)
@@ -51,20 +66,46 @@ extension EventBus {
         return lists
     }
 
-    /// Registers `closure` through its stand-in and returns its recipient.
+    /// The weak reference to this bus its stand-ins share, made the first time one asks.
+    @inline(__always)
+    func busReference() -> BusReference {
+        if let made = standInBusReference { return made }
+        let made = BusReference(self)
+        standInBusReference = made
+        return made
+    }
+
+    /// Registers `closure` through its stand-in and returns its recipient: the stand-in's
+    /// own path into the registry, beside ``add(_:weakly:options:)`` for an app's consumer.
+    ///
+    /// A new stand-in is never registered already, and its lists, priority and replay are
+    /// the bus's and the options' alone: no look-up, no app code before it enters the
+    /// registry (``Registry/enter``). Otherwise as an app's consumer: ``sweepWhenDoubled()``
+    /// first, replays last, then ``afterAdding()``.
     func add(_ closure: ClosureRecipient) -> Recipient {
+        checkAddingIsolation()
+        defer { afterAdding() }
+        let lists = standInLists(listing: closure.listed)
         let standIn = StandIn(
-            listing: closure.listed, lists: standInLists(listing: closure.listed),
-            closure.closures, finish: closure.finish, bus: self)
-        // A new stand-in is never registered already.
-        let recipient = add(
-            RecipientDescription(
-                subject: .standIn(standIn), owner: closure.owner,
-                isFiltered: closure.closures.filter != nil, label: closure.label),
-            options: closure.options)!
+            listing: closure.listed, lists: lists, closure.closures, finish: closure.finish,
+            bus: busReference())
+        let isFiltered = closure.closures.filter != nil
+        let rules = ListeningRules.own(closure.options, isFiltered: isFiltered)
+        sweepWhenDoubled()
+        let recipient = changeRegistry {
+            $0.enter(
+                standIn, lists: lists, call: StandIn.call, isStandIn: true,
+                priority: ListeningRules.priority(rules, otherwise: 0), rules: rules,
+                isFiltered: isFiltered, label: closure.label)
+        }
+        standIn.recipient = recipient
+        if let owner = closure.owner { recipient.endWhenDeallocated(owner) }
         // Before `standIn` goes: nothing finishes it while this function holds it (the bus
         // lives, and only the bus and the stand-in's release call `finish()`).
         if closure.finish != nil { standIn.ending = recipient.ending }
+        if ListeningRules.replaysLatest(rules, otherwise: false) {
+            replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient))
+        }
         return recipient
     }
 

@@ -2,90 +2,80 @@
 // goes through `changeRegistry(_:)`, and what it removes is released after it.
 
 extension EventBus {
-    /// Adds the recipient `description` describes, listening as `options` say, unless its
-    /// consumer is already registered: the one entry of every registration, subscription,
-    /// stream and `next`.
+    /// Registers `consumer`, an app's, held weakly when `weakly`, listening as `options` say,
+    /// unless it is already registered: the entry of `register` and `registerWeakly` (a
+    /// closure recipient takes ``add(_:)``; both enter through ``Registry/enter``).
     ///
     /// The options become the recipient's ``ListeningRules``, which every later step asks. The
     /// consumer's lists, priority and replay flag are read first, outside any access to
-    /// the registry, so a getter may call the bus. Every time the registry has doubled since
-    /// the last sweep, recipients that ended without being removed (weakly held consumers and
-    /// owners that died, streams that stopped) are swept out, which keeps the registry within
-    /// twice the live recipients (plus 64) at O(1) amortized per registration. A recipient
+    /// the registry, so a getter may call the bus. Then ``sweepWhenDoubled()``. A recipient
     /// that replays gets its replays last (see `replayLatest(to:cause:)`). Then, as each owner
-    /// call does, a registration that turned out to be a no-op included, it delivers what
-    /// waits for the owner of a bus that knows no actor, and reports its problems.
+    /// call does, a registration that turned out to be a no-op included, ``afterAdding()``.
     ///
     /// - Returns: The new recipient, or `nil` when the consumer was already registered.
-    func add(_ description: RecipientDescription, options: RecipientOptions) -> Recipient? {
+    func add(
+        _ consumer: any EventConsumer, weakly: Bool, options: RecipientOptions
+    ) -> Recipient? {
+        checkAddingIsolation()
+        defer { afterAdding() }
+        let rules = ListeningRules.own(options, isFiltered: false)
+        guard registeredRecipient(for: consumer) == nil else { return nil }
+        // App code (list, priority and replay getters), outside any recipient's call.
+        let (willConsume, excludeList, priority, replays) = outsideRecipientCall {
+            (
+                consumer.willConsume, consumer.excludeList,
+                ListeningRules.priority(rules, otherwise: consumer.priority),
+                ListeningRules.replaysLatest(rules, otherwise: consumer.replaysLatest)
+            )
+        }
+        let lists = consumerLists(willConsume: willConsume, excludeList: excludeList)
+        if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
+            recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
+        }
+        sweepWhenDoubled()
+        let (recipient, released) = changeRegistry {
+            $0.add(consumer, lists: lists, weakly: weakly, priority: priority, rules: rules)
+        }
+        releaseOutsideRecipientCall(consume released)
+        guard let recipient else { return nil }
+        if lists.reachesNothing { recordReachingNothing(recipient, of: consumer) }
+        if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
+        return recipient
+    }
+
+    /// Debug builds: stops an add made off the bus's isolation (or, during delivery, off the
+    /// draining thread). See EventBus+IsolationCheck.swift.
+    @inline(__always)
+    func checkAddingIsolation() {
         #if DEBUG
-            // See EventBus+IsolationCheck.swift.
             let call: StaticString = "register, subscribe, events(of:) or next"
             if isDelivering { checkDrainingThread(call) } else { checkIsolation(call) }
         #endif
-        defer {
-            // After its own work, a no-op's included, an outermost call delivers what was
-            // posted to a bus that knows no actor: a subscription made in the same `init` as
-            // the poster receives it.
-            if core.ownerDeliversPosts && !isDelivering { ownerDeliversPostedEvents() }
-            if core.problemsWaiting { reportProblems() }  // the outermost call returns
-        }
-        // What it is, read from the description once (each read would copy its subject).
-        let consumer: any EventConsumer
-        let (isWeak, standIn): (Bool, (any AnyStandIn)?)
-        switch description.subject {
-        case .consumer(let app, let weakly): (consumer, isWeak, standIn) = (app, weakly, nil)
-        case .standIn(let made): (consumer, isWeak, standIn) = (made, false, made)
-        }
-        let isFiltered = description.isFiltered
-        let rules = ListeningRules.own(options, isFiltered: isFiltered)
-        let lists: MatchList
-        let priority: Int
-        let replays: Bool
-        if let standIn {
-            // The bus's own: new (never registered already), its lists made by the bus, its
-            // priority and replay the options' alone. No app code to run.
-            lists = standIn.lists
-            priority = ListeningRules.priority(rules, otherwise: 0)
-            replays = ListeningRules.replaysLatest(rules, otherwise: false)
-        } else {
-            guard registeredRecipient(for: consumer) == nil else { return nil }
-            // App code (list, priority and replay getters), outside any recipient's call.
-            let willConsume: [any Event.Type]
-            let excludeList: [any Event.Type]
-            (willConsume, excludeList, priority, replays) = outsideRecipientCall {
-                (
-                    consumer.willConsume, consumer.excludeList,
-                    ListeningRules.priority(rules, otherwise: consumer.priority),
-                    ListeningRules.replaysLatest(rules, otherwise: consumer.replaysLatest)
-                )
-            }
-            lists = consumerLists(willConsume: willConsume, excludeList: excludeList)
-            if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
-                recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
-            }
-        }
-        // Recipients dropped tokens ended go first: found at once, at the end of the list.
+    }
+
+    /// Every time the registry has doubled since the last sweep, sweeps out the recipients
+    /// that ended without being removed (weakly held consumers and owners that died, streams
+    /// that stopped): the registry stays within twice the live recipients (plus 64), at O(1)
+    /// amortized per add. Before each add's access to the registry.
+    ///
+    /// First, the recipients dropped tokens ended go, when the inbox's hint
+    /// (``Inbox/endedListed``) says it lists some: found at once, at the end of the list.
+    @inline(__always)
+    func sweepWhenDoubled() {
         if let inbox, inbox.endedListed.hint != 0 { removeListedEnded(in: inbox) }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.value.count * 2)
         }
-        let (recipient, released) = changeRegistry {
-            $0.add(
-                consumer, lists: lists, weakly: isWeak, isStandIn: standIn != nil,
-                priority: priority, rules: rules, isFiltered: isFiltered, label: description.label)
-        }
-        releaseOutsideRecipientCall(consume released)
-        guard let recipient else { return nil }
-        if let standIn {
-            standIn.recipient = recipient
-        } else if lists.reachesNothing {
-            recordReachingNothing(recipient, of: consumer)
-        }
-        if let owner = description.owner { recipient.endWhenDeallocated(owner) }
-        if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
-        return recipient
+    }
+
+    /// The end of every add, a no-op's included: an outermost call delivers what was posted
+    /// to a bus that knows no actor (a subscription made in the same `init` as the poster
+    /// receives it), and reports its problems.
+    @inline(__always)
+    func afterAdding() {
+        if core.ownerDeliversPosts && !isDelivering { ownerDeliversPostedEvents() }
+        if core.problemsWaiting { reportProblems() }  // the outermost call returns
     }
 
     /// Ends `recipient` for `reason`, unless its end was claimed already (then that claim's
@@ -118,7 +108,7 @@ extension EventBus {
     }
 
     /// Removes now the recipients that `inbox` lists as ended by their tokens, leaving a
-    /// sweep asked for to the next drain: what `add` does first when the inbox's hint
+    /// sweep asked for to the next drain: what an add does first when the inbox's hint
     /// (``Inbox/endedListed``) says it lists some.
     func removeListedEnded(in inbox: Inbox) {
         removeEnded(sweep: false, ended: inbox.takeEnded())
@@ -164,9 +154,9 @@ extension EventBus {
     /// check, answered once per entry type.
     func category(named entry: any Event.Type) -> (any _EventCategory.Type)? {
         let id = ObjectIdentifier(entry)
-        if let known = entryCategories[id] { return known }
+        if let known = entryCategories.value[id] { return known }
         let category = MatchList.category(named: entry)
-        entryCategories.set(category, for: id)
+        entryCategories.value.set(category, for: id)
         return category
     }
 
@@ -174,7 +164,8 @@ extension EventBus {
     /// weak load, is made after the access to the registry.)
     func registeredRecipient(for consumer: any EventConsumer) -> Recipient? {
         let found: Recipient?
-        if let consumer = registry.value.recipient(withID: ObjectIdentifier(consumer)) {
+        // The identity table read in place, through the cell's address.
+        if let consumer = registry.value.byID[ObjectIdentifier(consumer)] {
             found = consumer
         } else if let standIn = consumer as? StandIn {
             found = registry.value.recipient(ofStandIn: standIn)  // not in the identity table

@@ -51,10 +51,9 @@ struct RecipientName {
 /// `Subscription(to: Tap, once, at: App/Cart.swift:12)`,
 /// `audit (once, at: App/Cart.swift:12, owner: CartModel)`.
 ///
-/// A class: the recipient, its description and a ``RecipientName/Source`` hold it by one
-/// reference, so adding a closure recipient copies a pointer, not its fields (one allocation,
-/// as the label's closure context was).
-final class ClosureLabel {
+/// A value, stored in the recipient's ``RecipientName``: adding a closure recipient copies
+/// its few fields and allocates nothing for its name.
+struct ClosureLabel {
     /// What a closure recipient is.
     enum Kind {
         /// A closure subscription (or an observed object's): `Subscription(to: T, …)`.

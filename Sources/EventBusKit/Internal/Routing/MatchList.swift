@@ -36,6 +36,10 @@ final class MatchList {
     /// `RouteTable.updateCandidates(for:_:)` visits for them: each is the route of a type
     /// they name, or of a subclass of a class they name.
     let matchesEveryCandidate: Bool
+    /// When `willConsume` names one value type and nothing else (no wildcard, no category,
+    /// no class), that type's identity: the one route `RouteTable.updateCandidates(for:_:)`
+    /// can visit for these lists, found with one look-up. `nil` otherwise.
+    let soleValueTypeKey: ObjectIdentifier?
 
     /// Reads `consumer`'s lists (once: they may be computed).
     /// - Parameter category: The category an entry names, or `nil` when it names a type; the
@@ -71,6 +75,10 @@ final class MatchList {
         matchesEveryCandidate =
             !muted && !excludesAll && !includesAll && includedCategories.isEmpty
             && excluded.isEmpty && excludedCategories.isEmpty
+        soleValueTypeKey =
+            included.count == 1 && includedClasses.isEmpty && !includesAll
+                && includedCategories.isEmpty
+            ? ObjectIdentifier(included[0]) : nil
         listensForConsumption = matches(
             EventKind(announcement: DidConsumeEvent.self),
             value: excludedCategories.isEmpty ? nil : DidConsumeEvent.probe)

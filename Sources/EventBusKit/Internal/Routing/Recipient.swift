@@ -20,8 +20,9 @@ final class Recipient {
     /// once, at registration, and copied into each of its route entries: every call the bus
     /// makes goes through it when it exists.
     let unretained: UnretainedConsumer?
-    /// The consumer when held weakly.
-    private(set) weak var weak: (any EventConsumer)?
+    /// What it holds weakly — the consumer when held weakly, an owner-bound subscription's
+    /// owner — made only for those (see ``WeakHolds``); `nil` for the rest.
+    private var weakHolds: WeakHolds?
     /// The rules of its own, when its options set something (see ``rules``).
     private let ownRules: ListeningRules?
 
@@ -131,11 +132,7 @@ final class Recipient {
     }
 
     /// The object whose deallocation ends this recipient, when ``isOwnerBound``.
-    ///
-    /// It may be deallocated on another thread (a stream's termination handler runs
-    /// anywhere): that is sound, because the runtime zeroes weak references atomically and
-    /// this variable itself is written only on the bus's isolation.
-    private(set) weak var owner: AnyObject?
+    var owner: AnyObject? { weakHolds?.owner }
 
     /// - Parameters:
     ///   - call: How to call the consumer unretained; `nil` to hold it weakly.
@@ -164,7 +161,7 @@ final class Recipient {
             self.strong = consumer
             self.unretained = UnretainedConsumer(consumer, call: call, state: state.word)
         } else {
-            self.weak = consumer
+            self.weakHolds = WeakHolds(consumer: consumer)
             self.unretained = nil
         }
     }
@@ -174,8 +171,9 @@ final class Recipient {
     @inline(__always)
     var consumer: (any EventConsumer)? {
         guard isActive else { return nil }
-        if isOwnerBound && owner == nil { return nil }
-        return strong ?? weak
+        guard let weakHolds else { return strong }
+        if isOwnerBound && weakHolds.owner == nil { return nil }
+        return strong ?? weakHolds.consumer
     }
 
     /// For a recipient whose consumer is one of the bus's stand-ins, and which is still
@@ -186,7 +184,11 @@ final class Recipient {
 
     /// Ends this recipient when `owner` is deallocated; call right after registering.
     func endWhenDeallocated(_ owner: AnyObject) {
-        self.owner = owner
+        if let weakHolds {
+            weakHolds.owner = owner
+        } else {
+            weakHolds = WeakHolds(owner: owner)
+        }
         state.set(State.ownerBound.rawValue)
     }
 
@@ -205,10 +207,29 @@ final class Recipient {
     func deactivate(ending end: RecipientEnd) -> (any EventConsumer)? {
         claimEnd(end)
         state.set(State.removed.rawValue)
-        weak = nil
-        owner = nil
+        weakHolds = nil
         var released: (any EventConsumer)? = nil
         swap(&released, &strong)
         return released
+    }
+}
+
+/// What a ``Recipient`` holds weakly: a consumer registered weakly, an owner-bound
+/// subscription's owner.
+///
+/// The rule: made only for a recipient that holds something weakly, so the others — most
+/// consumers, most subscriptions — make and destroy no weak reference. Its references may be
+/// zeroed on another thread (an owner deallocated anywhere): that is sound, because the
+/// runtime zeroes weak references atomically; the variables themselves are written only on
+/// the bus's isolation.
+final class WeakHolds {
+    /// The consumer when held weakly.
+    weak var consumer: (any EventConsumer)?
+    /// The object whose deallocation ends the recipient, when it is owner-bound.
+    weak var owner: AnyObject?
+
+    init(consumer: (any EventConsumer)? = nil, owner: AnyObject? = nil) {
+        self.consumer = consumer
+        self.owner = owner
     }
 }

@@ -42,7 +42,7 @@ struct Registry {
     /// The lists of the bus's stand-ins, one for each type or category a stand-in lists
     /// (see `EventBus.standInLists(listing:)`).
     var standInLists = IdentityTable<MatchList>()
-    /// The lists last made for consumers' lists (see `EventBus.add(_:options:)`).
+    /// The lists last made for consumers' lists (see `EventBus.add(_:weakly:options:)`).
     var consumerLists = ListsCache()
     #if DEBUG
         /// Test-only: runs between the two steps of ``removeEnded()`` (see
@@ -145,27 +145,52 @@ struct Registry {
     /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it keeps
     ///   its place); and a consumer to release after the access (a weakly held consumer that
     ///   died and whose address was reused leaves a stale entry, removed here).
-    /// - Complexity: O(*c*) for the *c* routes the lists may match (see
-    ///   ``RouteTable/updateCandidates(for:_:)``), or O(1) plus a later rebuild of each route
-    ///   when the lists name a category, and of each class route when they name a class
-    ///   covering more than ``RouteTable/coveredClassRoutesLimit`` routes.
+    /// - Complexity: See ``enter(_:lists:call:isStandIn:priority:rules:isFiltered:label:)``.
     mutating func add(
         _ consumer: any EventConsumer, lists: MatchList, weakly: Bool, isStandIn: Bool = false,
         priority: Int = 0, rules: ListeningRules? = nil, isFiltered: Bool = false,
         label: ClosureLabel? = nil
     ) -> (recipient: Recipient?, released: (any EventConsumer)?) {
+        if isStandIn {
+            let recipient = enter(
+                consumer, lists: lists, call: StandIn.call, isStandIn: true, priority: priority,
+                rules: rules, isFiltered: isFiltered, label: label)
+            return (recipient, nil)
+        }
         let id = ObjectIdentifier(consumer)
         var released: (any EventConsumer)? = nil
-        if !isStandIn, let existing = byID[id] {
+        if let existing = byID[id] {
             if existing.consumer === consumer { return (nil, nil) }
             released = remove(existing, ending: .ownerGone).released
         }
+        let recipient = enter(
+            consumer, lists: lists, call: weakly ? nil : callType(of: consumer),
+            isStandIn: false, priority: priority, rules: rules, isFiltered: isFiltered,
+            label: label)
+        byID.set(recipient, for: id)
+        return (recipient, released)
+    }
+
+    /// Makes the recipient of `consumer`, which is not registered (a new stand-in, or a
+    /// consumer ``add(_:lists:weakly:isStandIn:priority:rules:isFiltered:label:)`` looked up),
+    /// called through `call` (`nil`: held weakly), and puts it in the list after every
+    /// recipient of its priority or higher and in the routes its lists match; the identity
+    /// table is the caller's. The one place a recipient enters the registry.
+    ///
+    /// - Complexity: O(*c*) for the *c* routes the lists may match (see
+    ///   ``RouteTable/updateCandidates(for:_:)``), or O(1) plus a later rebuild of each route
+    ///   when the lists name a category, and of each class route when they name a class
+    ///   covering more than ``RouteTable/coveredClassRoutesLimit`` routes.
+    mutating func enter(
+        _ consumer: any EventConsumer, lists: MatchList, call: (any ConsumerCall.Type)?,
+        isStandIn: Bool, priority: Int, rules: ListeningRules?, isFiltered: Bool,
+        label: ClosureLabel?
+    ) -> Recipient {
         let recipient = Recipient(
             consumer, lists: lists,
             callOrder: CallOrder(priority: priority, registration: nextRegistration),
-            state: takeStateWord(),
-            call: weakly ? nil : callType(of: consumer, isStandIn: isStandIn),
-            isStandIn: isStandIn, rules: rules, isFiltered: isFiltered, label: label)
+            state: takeStateWord(), call: call, isStandIn: isStandIn, rules: rules,
+            isFiltered: isFiltered, label: label)
         nextRegistration &+= 1
         // The newest registration goes last unless a recipient before it has a lower
         // priority: the common case, found without a search and appended.
@@ -177,7 +202,6 @@ struct Registry {
             list.insert(recipient, at: index)
             for slot in index..<list.count { list[slot].slot = slot }
         }
-        if !isStandIn { byID.set(recipient, for: id) }
         tally(recipient, 1)
         if lists.hasCategories {
             routeTable.removeAll()
@@ -192,7 +216,7 @@ struct Registry {
                 }
             }
         }
-        return (recipient, released)
+        return recipient
     }
 
     /// A state word for a new recipient, from a new page when the current one is used up.
@@ -203,11 +227,8 @@ struct Registry {
         return page.take()!
     }
 
-    /// How to call `consumer` unretained, found once per class (a stand-in's is known).
-    private mutating func callType(
-        of consumer: any EventConsumer, isStandIn: Bool
-    ) -> any ConsumerCall.Type {
-        if isStandIn { return StandIn.call }
+    /// How to call `consumer`, an app's, unretained: found once per class.
+    private mutating func callType(of consumer: any EventConsumer) -> any ConsumerCall.Type {
         let key = ObjectIdentifier(type(of: consumer))
         if let known = callTypes[key] { return known }
         let call = UnretainedConsumer.directCall(of: consumer)

@@ -69,6 +69,8 @@ struct RouteTable {
     ///   routes a class covers are found once, and then only among routes built since),
     ///   against O(*r*) for all *r* routes.
     mutating func updateCandidates(for lists: MatchList, _ body: (inout Route) -> Void) {
+        // The common case, one value type: its route alone, with no loop over the entries.
+        if let key = lists.soleValueTypeKey { return routes.update(key, body) }
         if lists.includesAll || !lists.includedCategories.isEmpty { return updateEach(body) }
         for entry in lists.included {
             routes.update(ObjectIdentifier(entry)) { route in

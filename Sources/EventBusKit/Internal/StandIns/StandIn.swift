@@ -33,10 +33,13 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     /// What the last routed call must announce, until the bus takes it.
     private var pending: PendingAnnouncement?
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused and for its
-    /// token's `cancel()` (see ``Recipient/standInBus``); never retained.
-    private(set) weak var bus: EventBus?
+    /// token's `cancel()` (see ``Recipient/standInBus``): held weakly by the bus's one
+    /// ``BusReference``, which its stand-ins share.
+    let busReference: BusReference
+    /// The bus; `nil` once it is gone.
+    var bus: EventBus? { busReference.bus }
     /// Where its recipient's end is recorded, for ``finish()`` to read: set on the bus's
-    /// isolation right after the stand-in is registered (``EventBus/add(_:options:)``), when it
+    /// isolation right after the stand-in is registered (``EventBus/add(_:)``), when it
     /// has a `finish`, and before anything can finish it.
     var ending: RecipientEnding?
 
@@ -61,7 +64,7 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     init(
         listing listed: any Event.Type, lists: MatchList, _ closures: Closures,
         finish: (@Sendable (_ end: RecipientEnd?) -> Void)?,
-        bus: EventBus
+        bus: BusReference
     ) {
         precondition(
             listed != AllEvent.self || closures.takes == .anyEvent,
@@ -71,7 +74,7 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
         self.listed = listed
         self.lists = lists
         self.finishStream = finish
-        self.bus = bus
+        self.busReference = bus
         let borrowing: Borrowing
         switch closures.takes {
         case .listed:
