@@ -117,7 +117,7 @@ extension EventBus {
         where predicate: ((Member) -> Bool)?, timeout: Duration?, fileID: String, line: Int,
         isolation: isolated (any Actor)?
     ) async throws -> Member {
-        Self.checkListening(
+        checkListening(
             listed, typed: typed, options: options, call: "next(_:)", returnsOneEvent: true)
         try Task.checkCancellation()
         let waiter = NextWaiter()
