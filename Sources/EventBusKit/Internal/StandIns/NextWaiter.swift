@@ -11,7 +11,8 @@ final class NextWaiter: @unchecked Sendable {
     // compare-and-exchange sets `waiting`, and read only by the resumer whose atomic or that
     // sets `done` saw `waiting` (acquire after release). `outcome` is written once, by the one
     // resumer that claimed `claimed`, before it sets `done`, and read only by a `wait` whose
-    // compare-and-exchange saw `done`. Of the two, exactly one resumes the continuation:
+    // compare-and-exchange saw `done`. A resumer whose claim saw `waiting` already resumes the
+    // continuation itself, at once (the wait set `waiting` last, and sets nothing after). Of the two, exactly one resumes the continuation:
     // whichever of the two changes to `word` (both acquire-release) comes second.
     // The word lives in `words`, which the waiter keeps for as long as it is reached.
 
@@ -73,7 +74,15 @@ final class NextWaiter: @unchecked Sendable {
 
     /// Resumes the caller with `result`, unless it was resumed already.
     func resume(with result: Outcome) {
-        guard words.atomicWord(0).setBits(Self.claimed) & Self.claimed == 0 else { return }
+        let seen = words.atomicWord(0).setBits(Self.claimed)
+        guard seen & Self.claimed == 0 else { return }
+        if seen & Self.waiting != 0 {
+            // Already waiting (the common case): resume it at once, with no stop in `outcome`.
+            let continuation = self.continuation!
+            self.continuation = nil
+            continuation.resume(with: result)
+            return
+        }
         outcome = result
         // Not waiting yet: `wait` takes the outcome.
         guard words.atomicWord(0).setBits(Self.done) & Self.waiting != 0 else { return }
