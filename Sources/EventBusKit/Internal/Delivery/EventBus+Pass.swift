@@ -223,7 +223,7 @@ extension EventBus {
             return nil
         }
         watcher.delivers(to: recipient, on: self)
-        if isLastCall { end(recipient, because: .lastCall) }
+        if isLastCall { endBeforeLastCall(recipient) }
         guard let unretained = entry.unretained else {
             insideRecipientCall { consumer.consume(event) }
             return consumer
@@ -235,12 +235,14 @@ extension EventBus {
         return consumer
     }
 
-    /// Ends a pass: unpins its entries, releasing them if a registry change replaced them.
+    /// Ends a pass: unpins its entries, releasing them if a registry change replaced them, then
+    /// takes the recipient it ended before its last call off its routes.
     @inline(__always)
     private func endPass() {
         pass.runningEntries = nil
         pass.end = 0
         if pass.pinnedEntries != nil { unpinRoute() }
+        if pass.leaving != nil { takeOffLeaving() }
     }
 
     /// Releases the pinned entries (after the access: their consumers' deinits may run).
