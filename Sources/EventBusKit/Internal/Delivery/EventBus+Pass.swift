@@ -235,21 +235,25 @@ extension EventBus {
         return consumer
     }
 
-    /// Ends a pass: unpins its entries, releasing them if a registry change replaced them, then
-    /// takes the recipient it ended before its last call off its routes.
+    /// Ends a pass: unpins its entries, releasing them if a registry change replaced them (and
+    /// then takes the recipient it ended before its last call off its routes: that pins them
+    /// too, so a pass tests one thing as it ends).
     @inline(__always)
     private func endPass() {
         pass.runningEntries = nil
         pass.end = 0
         if pass.pinnedEntries != nil { unpinRoute() }
-        if pass.leaving != nil { takeOffLeaving() }
     }
 
     /// Releases the pinned entries (after the access: their consumers' deinits may run).
     @inline(never)
     private func unpinRoute() {
-        var pinned: RouteEntries? = nil
-        swap(&pinned, &pass.pinnedEntries)
-        release(afterAccess: pinned)
+        do {
+            var pinned: RouteEntries? = nil
+            swap(&pinned, &pass.pinnedEntries)
+            release(afterAccess: pinned)
+        }
+        // Unpinned first: the route's entries, held by it alone again, change in place.
+        if pass.leaving != nil { takeOffLeaving() }
     }
 }

@@ -101,8 +101,8 @@ extension EventBus {
 
     /// Ends `recipient`, whose end the running pass claimed for its last call
     /// (``RecipientEnd/lastCall``), and removes it: off its routes when the pass ends
-    /// (``takeOffLeaving()``), so the pass's entries are neither pinned nor copied, as they
-    /// are when one recipient already waits for that, or outside a pass. The pass meets it
+    /// (``takeOffLeaving()``), so the pass's entries are not copied, as they are when one
+    /// recipient already waits for that, or outside a pass. The pass meets it
     /// removed, as it would any recipient removed during it; no later pass does (passes do
     /// not nest: a dispatch during one waits for it to end).
     func endBeforeLastCall(_ recipient: Recipient) {
@@ -110,12 +110,15 @@ extension EventBus {
             end(recipient, because: .lastCall)
             return
         }
-        // No route changes: the pass's entries are not pinned (see `changeRegistry`).
+        // No route changes (not `changeRegistry`, which would pin the entries before it).
         let (removed, released) = registry.value.removeKeepingRoutes(recipient, ending: .lastCall)
         pass.mayAnnounceConsumption = registry.value.mayAnnounceConsumption
         if removed {
             pass.leaving = recipient
             pass.leavingConsumer = released
+            // Pinned (not copied: nothing changes them), so that the pass's end, which tests
+            // the pin alone, takes it off its routes (see `unpinRoute()`).
+            if pass.pinnedEntries == nil { pass.pinnedEntries = pass.runningEntries!.retained() }
         }
         #if DEBUG
             registry.value.checkInvariants(leaving: pass.leaving)
