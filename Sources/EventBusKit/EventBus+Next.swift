@@ -117,12 +117,12 @@ extension EventBus {
         where predicate: ((Member) -> Bool)?, timeout: Duration?, fileID: String, line: Int,
         isolation: isolated (any Actor)?
     ) async throws -> Member {
-        Self.checkListening(
+        checkListening(
             listed, typed: typed, options: options, call: "next(_:)", returnsOneEvent: true)
         try Task.checkCancellation()
         let waiter = NextWaiter()
         let inbox = ensureInbox(drainingOn: isolation)
-        if isolation == nil, !inbox.hasDrainer { recordPostsAwaitDelivery() }
+        if isolation == nil, !deliveryModeSettled { recordPostsAwaitDelivery() }  // no drainer
         // A one-shot recipient whose predicate is `predicate`: it ends before the call that
         // resumes the caller, and an event the predicate rejects is not a delivery. Nor is one
         // that finds the wait over: a timer or a cancellation ends the recipient with a claim

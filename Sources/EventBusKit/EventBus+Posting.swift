@@ -34,7 +34,7 @@ extension EventBus {
     public func poster(isolation: isolated (any Actor)? = #isolation) -> EventPoster {
         let inbox = ensureInbox(drainingOn: isolation)
         tellTheInboxWhoHearsProblems()
-        if !inbox.hasDrainer {
+        if !deliveryModeSettled {  // no drainer: this bus installs the only one
             core.ownerDeliversPosts = true
             ownerDeliversPostedEvents()
             if core.problemsWaiting { reportProblems() }  // the outermost call returns
@@ -255,12 +255,15 @@ extension EventBus {
     /// and is not delivered by hand: its delivery isolation changes once, from none to one.
     func ensureInbox(drainingOn isolation: isolated (any Actor)?) -> Inbox {
         let inbox = ensureInbox()
+        // Settled: no lock taken (the drainer this bus installed stays).
+        if deliveryModeSettled { return inbox }
         if let isolation, inbox.mayLearnAnActor,
             // We are running on `isolation`, the bus's home from now on (see BusDrainer),
             // unless the bus is delivered by hand.
             inbox.install(BusDrainer(bus: self, isolation: isolation))
         {
             core.ownerDeliversPosts = false
+            deliveryModeSettled = true
         }
         return inbox
     }

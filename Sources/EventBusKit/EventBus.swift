@@ -67,6 +67,10 @@ public final class EventBus {
     /// The inbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?
+    /// Whether this bus installed the inbox's drainer: its delivery mode is settled, on an actor,
+    /// for good (the first drainer stays), so a `next`, a stream or a poster asks the inbox
+    /// nothing under its lock. Set only by `ensureInbox(drainingOn:)`, the one installer.
+    var deliveryModeSettled = false
     /// The posted events taken from the inbox and not yet delivered, in posting order, in
     /// memory the bus owns, as ``registry`` is: read and changed in place, by code that lets
     /// go of events (whose deinits may be the app's code) after its access.

@@ -223,7 +223,7 @@ extension EventBus {
             return nil
         }
         watcher.delivers(to: recipient, on: self)
-        if isLastCall { end(recipient, because: .lastCall) }
+        if isLastCall { endBeforeLastCall(recipient) }
         guard let unretained = entry.unretained else {
             insideRecipientCall { consumer.consume(event) }
             return consumer
@@ -235,7 +235,9 @@ extension EventBus {
         return consumer
     }
 
-    /// Ends a pass: unpins its entries, releasing them if a registry change replaced them.
+    /// Ends a pass: unpins its entries, releasing them if a registry change replaced them (and
+    /// then takes the recipient it ended before its last call off its routes: that pins them
+    /// too, so a pass tests one thing as it ends).
     @inline(__always)
     private func endPass() {
         pass.runningEntries = nil
@@ -246,8 +248,12 @@ extension EventBus {
     /// Releases the pinned entries (after the access: their consumers' deinits may run).
     @inline(never)
     private func unpinRoute() {
-        var pinned: RouteEntries? = nil
-        swap(&pinned, &pass.pinnedEntries)
-        release(afterAccess: pinned)
+        do {
+            var pinned: RouteEntries? = nil
+            swap(&pinned, &pass.pinnedEntries)
+            release(afterAccess: pinned)
+        }
+        // Unpinned first: the route's entries, held by it alone again, change in place.
+        if pass.leaving != nil { takeOffLeaving() }
     }
 }

@@ -28,4 +28,9 @@ struct PassState {
     /// `mayAnnounceConsumption`, copied by every registry change to where the loop reads it
     /// with the pass's other state (one test per delivery when no one listens).
     var mayAnnounceConsumption = false
+    /// A recipient the running pass ended before its last call, removed but left on its
+    /// routes until the pass ends (see ``EventBus/endBeforeLastCall(_:)``); `nil`: none.
+    var leaving: Recipient?
+    /// The consumer ``leaving`` held strongly, released once it is off its routes.
+    var leavingConsumer: (any EventConsumer)?
 }

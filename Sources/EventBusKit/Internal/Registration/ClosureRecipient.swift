@@ -18,7 +18,7 @@ struct ClosureRecipient {
     /// (`where:`), as the stand-in calls them.
     var closures: StandIn.Closures
     /// Its priority, replay, limit and name, as the app gave them (checked: see
-    /// ``EventBus/checkListening(_:typed:options:call:)``).
+    /// ``EventBus/checkListening(_:typed:options:call:returnsOneEvent:)``).
     var options: RecipientOptions
     /// For an owner-bound subscription, the object whose deallocation ends it.
     var owner: AnyObject?

@@ -25,12 +25,13 @@ extension EventBus {
         return subscribe(closure)
     }
 
-    /// ``checkListening(_:typed:options:call:)`` on the bus's isolation, which answers whether
-    /// `listed` is a category from the bus's cache rather than with a run-time conformance
-    /// look-up (about 200 instructions a subscription).
+    /// ``checkListening(_:typed:options:call:returnsOneEvent:)`` on the bus's isolation, which
+    /// answers whether `listed` is a category from the bus's cache rather than with a run-time
+    /// conformance look-up (about 200 instructions a subscription, or a `next`).
     @inline(__always)
     func checkListening(
-        _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: StaticString
+        _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: StaticString,
+        returnsOneEvent: Bool = false
     ) {
         let isBusCategory = listed == AllEvent.self || category(named: listed) != nil
         // The common case, decided inline: a typed form's own event type, options with no
@@ -50,7 +51,7 @@ extension EventBus {
     ) {
         if let problem = Self.targetProblem(
             listed, typed: typed, isBusCategory: isBusCategory, call: call)
-            ?? options.problem(in: call)
+            ?? options.problem(in: call, returnsOneEvent: returnsOneEvent)
         {
             Self.stop(problem)
         }

@@ -91,6 +91,43 @@ extension EventBus {
         return removed
     }
 
+    /// Ends `recipient`, whose end the running pass claimed for its last call
+    /// (``RecipientEnd/lastCall``), and removes it: off its routes when the pass ends
+    /// (``takeOffLeaving()``), so the pass's entries are not copied, as they are when one
+    /// recipient already waits for that, or outside a pass. The pass meets it
+    /// removed, as it would any recipient removed during it; no later pass does (passes do
+    /// not nest: a dispatch during one waits for it to end).
+    func endBeforeLastCall(_ recipient: Recipient) {
+        guard pass.runningEntries != nil, pass.leaving == nil else {
+            end(recipient, because: .lastCall)
+            return
+        }
+        // No route changes (not `changeRegistry`, which would pin the entries before it).
+        let (removed, released) = registry.value.removeKeepingRoutes(recipient, ending: .lastCall)
+        pass.mayAnnounceConsumption = registry.value.mayAnnounceConsumption
+        if removed {
+            pass.leaving = recipient
+            pass.leavingConsumer = released
+            // Pinned (not copied: nothing changes them), so that the pass's end, which tests
+            // the pin alone, takes it off its routes (see `unpinRoute()`).
+            if pass.pinnedEntries == nil { pass.pinnedEntries = pass.runningEntries!.retained() }
+        }
+        #if DEBUG
+            registry.value.checkInvariants(leaving: pass.leaving)
+        #endif
+        if !removed { releaseOutsideRecipientCall(consume released) }
+    }
+
+    /// Takes the recipient the pass that just ended left on its routes off them, and releases
+    /// its consumer after the access.
+    @inline(never)
+    func takeOffLeaving() {
+        guard let leaving = pass.leaving.take() else { return }
+        let released = pass.leavingConsumer.take()
+        changeRegistry { $0.takeOffRoutes(leaving) }
+        releaseOutsideRecipientCall(consume released)
+    }
+
     /// Removes every recipient that has ended without being removed: stopped streams, and
     /// owner-bound subscriptions or weakly held consumers whose object is gone.
     func removeEndedRecipients() {
@@ -189,7 +226,7 @@ extension EventBus {
         let result = change(&registry.value)
         pass.mayAnnounceConsumption = registry.value.mayAnnounceConsumption
         #if DEBUG
-            registry.value.checkInvariants()
+            registry.value.checkInvariants(leaving: pass.leaving)
         #endif
         return result
     }

@@ -25,8 +25,12 @@ final class ListeningRules {
     /// The rules a recipient keeps of its own for `options`, when a `where:` predicate decides
     /// each of its deliveries (`isFiltered`) or not; `nil` when the options set nothing: it
     /// then follows ``shared(isFiltered:)``.
+    /// Options that set a limit of 1 and nothing else (every `next`'s) share one of two
+    /// instances too (``once``): adding such a recipient allocates nothing for its options.
     static func own(_ options: RecipientOptions, isFiltered: Bool) -> ListeningRules? {
-        options == RecipientOptions() ? nil : ListeningRules(options, isFiltered: isFiltered)
+        if options == RecipientOptions() { return nil }
+        if options == once.options { return isFiltered ? onceFiltered : once }
+        return ListeningRules(options, isFiltered: isFiltered)
     }
 
     /// The rules of a recipient whose options set nothing.
@@ -42,6 +46,15 @@ final class ListeningRules {
     /// ``plain``, for a recipient with a `where:` predicate.
     nonisolated(unsafe) private static let filtered = ListeningRules(
         RecipientOptions(), isFiltered: true)
+
+    // `nonisolated(unsafe)` is sound for these two as well: every bus on every thread shares
+    // them, and nothing writes them. Their `callsLeft` is 1, and `count()` writes nothing when
+    // it is 1 (that call is the last); everything else they hold is a `let`.
+
+    /// The rules of options that set a limit of 1 and nothing else (``RecipientOptions/once``).
+    nonisolated(unsafe) private static let once = ListeningRules(.once, isFiltered: false)
+    /// ``once``, for a recipient with a `where:` predicate (a `next` with one).
+    nonisolated(unsafe) private static let onceFiltered = ListeningRules(.once, isFiltered: true)
 
     private init(_ options: RecipientOptions, isFiltered: Bool) {
         self.options = options
@@ -94,11 +107,14 @@ final class ListeningRules {
     }
 
     /// Counts an event the recipient accepted (its `where:`, if any, did), which the pass is
-    /// about to call it with, and says how: a limit of n makes the nth its last call.
+    /// about to call it with, and says how: a limit of n makes the nth its last call. The last
+    /// writes nothing (the recipient ends before it), so the shared ``once`` rules stay as
+    /// they are.
     func count() -> Turn {
         assert(self !== Self.plain && self !== Self.filtered, "shared rules count nothing")
+        if callsLeft == 1 { return .lastCall }
         callsLeft -= 1
-        return callsLeft == 0 ? .lastCall : .call
+        return .call
     }
 
     /// Of `stored`, the stored values it matches (oldest first), the ones a replay offers

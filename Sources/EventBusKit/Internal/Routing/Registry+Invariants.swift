@@ -17,7 +17,9 @@
         ///   cached route holds, in order, exactly those a fresh match of its type finds
         ///   (category entries were decided on a value that is gone, and ended recipients may
         ///   stay in a route until a pass meets them).
-        func checkInvariants() {
+        ///
+        /// `leaving`, removed, may still be on routes (the pass that ended it has not).
+        func checkInvariants(leaving: Recipient? = nil) {
             // Every change while the registry is small; above that, one change in
             // `size / 64`, which keeps the checks' cost at about 64 steps per change (stress
             // tests make tens of thousands of changes on thousands of recipients).
@@ -37,6 +39,8 @@
                     "registry: a listed consumer is missing from the identity table")
                 listed.insert(ObjectIdentifier(recipient))
             }
+            var routed = listed
+            if let leaving { routed.insert(ObjectIdentifier(leaving)) }
             let consumers = recipients.count { !$0.isStandIn }
             precondition(
                 identityTableCount == consumers,
@@ -62,7 +66,7 @@
                             || entries[index - 1].recipient.callOrder < entry.recipient.callOrder,
                         "registry: route \(route.type) out of call order at \(index)")
                     precondition(
-                        listed.contains(ObjectIdentifier(entry.recipient)),
+                        routed.contains(ObjectIdentifier(entry.recipient)),
                         "registry: route \(route.type) holds a recipient the registry does not")
                     precondition(
                         entry.unretained == nil || entry.consumer != nil,

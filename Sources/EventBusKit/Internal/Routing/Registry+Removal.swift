@@ -23,6 +23,20 @@ extension Registry {
         return (true, released)
     }
 
+    /// ``remove(_:ending:)``, but leaving `recipient` on its routes: a running pass holds
+    /// them, and changing them would copy its entries. Its bus takes it off them when the pass
+    /// ends (``takeOffRoutes(_:)``); until then a pass meets it removed, and skips it.
+    mutating func removeKeepingRoutes(_ recipient: Recipient, ending end: RecipientEnd) -> (
+        removed: Bool, released: (any EventConsumer)?
+    ) {
+        let isListed = !recipient.isRemoved && isInList(recipient)
+        let released = recipient.deactivate(ending: end)
+        guard isListed else { return (false, released) }
+        forget(recipient)
+        takeOffList(recipient)
+        return (true, released)
+    }
+
     /// Removes `ended`, recipients their tokens ended, in the two steps of ``removeEnded()``:
     /// each that is still listed is deactivated, then taken off the lists. One that another
     /// thread ends between the steps is left, ended, for the sweep its ending asks for.
@@ -60,10 +74,16 @@ extension Registry {
         removedInList += 1
     }
 
-    /// The second step: `recipient`, removed, off the end of ``list`` (or left there until
-    /// removed ones are half the list and one pass compacts it) and off its routes. Taking
-    /// off one taken off before changes nothing.
+    /// The second step: `recipient`, removed, off ``list`` and off its routes. Taking off one
+    /// taken off before changes nothing.
     fileprivate mutating func takeOff(_ recipient: Recipient) {
+        takeOffList(recipient)
+        takeOffRoutes(recipient)
+    }
+
+    /// `recipient`, removed, off the end of ``list`` (or left there until removed ones are
+    /// half the list and one pass compacts it).
+    fileprivate mutating func takeOffList(_ recipient: Recipient) {
         if !isInList(recipient) {
             // Compacted away, or never listed.
         } else if recipient.slot == list.count - 1 {
@@ -74,6 +94,11 @@ extension Registry {
         } else if removedInList > 16 && removedInList * 2 > list.count {
             compactList()
         }
+    }
+
+    /// `recipient`, removed, off its routes; one on none of them (taken off before, or never
+    /// routed) changes nothing.
+    mutating func takeOffRoutes(_ recipient: Recipient) {
         // A recipient no route ever took (added, then removed before a pass of a type it
         // matches built or met its route) is in none.
         guard recipient.isRouted else { return }

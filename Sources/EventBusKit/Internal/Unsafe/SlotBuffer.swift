@@ -215,3 +215,27 @@ extension SlotBuffer {
     @inline(__always)
     fileprivate var address: UnsafeMutablePointer<Element> { base }
 }
+
+/// A `Header` and one word that several threads reach, in a single allocation: the header read
+/// and changed in place through ``fields``, the word only through ``word``'s atomics.
+///
+/// Its owner orders every access to the header (``NextWaiter``: by the word) and keeps the
+/// object for as long as either address is used. The word starts at 0; an `Int32` needs no
+/// deinitializing, and `ManagedBuffer` destroys the header with the object.
+final class HeaderAndWord<Header>: ManagedBuffer<Header, Int32> {
+    /// A new object holding `header`, its word 0.
+    static func make(_ header: Header) -> HeaderAndWord {
+        let made = unsafeDowncast(
+            create(minimumCapacity: 1) { _ in header }, to: HeaderAndWord.self)
+        made.withUnsafeMutablePointerToElements { $0.initialize(to: 0) }
+        return made
+    }
+
+    /// The header's address, valid while the object lives.
+    @inline(__always)
+    var fields: UnsafeMutablePointer<Header> { withUnsafeMutablePointerToHeader { $0 } }
+
+    /// The word, valid while the object lives.
+    @inline(__always)
+    var word: AtomicWord { withUnsafeMutablePointerToElements { AtomicWord(address: $0) } }
+}
