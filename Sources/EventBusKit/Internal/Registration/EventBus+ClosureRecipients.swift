@@ -36,18 +36,22 @@ extension EventBus {
         let isBusCategory = listed == AllEvent.self || category(named: listed) != nil
         // The common case, decided inline: a typed form's own event type, options with no
         // value to check (``targetProblem(_:typed:isBusCategory:call:)`` has nothing to say).
-        if typed && !isBusCategory && listed != NoEvent.self && options.problem(in: call) == nil {
+        if typed && !isBusCategory && listed != NoEvent.self
+            && options.problem(in: call, returnsOneEvent: returnsOneEvent) == nil
+        {
             return
         }
         checkListeningOutOfLine(
-            listed, typed: typed, isBusCategory: isBusCategory, options: options, call: call)
+            listed, typed: typed, isBusCategory: isBusCategory, options: options, call: call,
+            returnsOneEvent: returnsOneEvent)
     }
 
-    /// ``checkListening(_:typed:options:call:)`` past its inline case: stops on a problem.
+    /// ``checkListening(_:typed:options:call:returnsOneEvent:)`` past its inline case: stops
+    /// on a problem.
     @inline(never)
     private func checkListeningOutOfLine(
         _ listed: any Event.Type, typed: Bool, isBusCategory: Bool, options: RecipientOptions,
-        call: StaticString
+        call: StaticString, returnsOneEvent: Bool
     ) {
         if let problem = Self.targetProblem(
             listed, typed: typed, isBusCategory: isBusCategory, call: call)
