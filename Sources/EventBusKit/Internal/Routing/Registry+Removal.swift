@@ -15,12 +15,7 @@ extension Registry {
     mutating func remove(_ recipient: Recipient, ending end: RecipientEnd) -> (
         removed: Bool, released: (any EventConsumer)?
     ) {
-        let isListed = !recipient.isRemoved && isInList(recipient)
-        let released = recipient.deactivate(ending: end)
-        guard isListed else { return (false, released) }
-        forget(recipient)
-        takeOff(recipient)
-        return (true, released)
+        remove(recipient, ending: end, keepingRoutes: false)
     }
 
     /// ``remove(_:ending:)``, but leaving `recipient` on its routes: a running pass holds
@@ -29,11 +24,20 @@ extension Registry {
     mutating func removeKeepingRoutes(_ recipient: Recipient, ending end: RecipientEnd) -> (
         removed: Bool, released: (any EventConsumer)?
     ) {
+        remove(recipient, ending: end, keepingRoutes: true)
+    }
+
+    /// The one removal of ``remove(_:ending:)`` and ``removeKeepingRoutes(_:ending:)``: each
+    /// caller passes a constant, so each inlines its own copy without the test.
+    @inline(__always)
+    private mutating func remove(
+        _ recipient: Recipient, ending end: RecipientEnd, keepingRoutes: Bool
+    ) -> (removed: Bool, released: (any EventConsumer)?) {
         let isListed = !recipient.isRemoved && isInList(recipient)
         let released = recipient.deactivate(ending: end)
         guard isListed else { return (false, released) }
         forget(recipient)
-        takeOffList(recipient)
+        if keepingRoutes { takeOffList(recipient) } else { takeOff(recipient) }
         return (true, released)
     }
 
