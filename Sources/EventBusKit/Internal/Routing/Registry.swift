@@ -138,25 +138,19 @@ struct Registry {
 
     // MARK: Changes
 
-    /// Adds `consumer` with the lists read from it, after every recipient of its priority or
-    /// higher, listening by `rules` (`nil`: the shared ones, with a `where:` predicate when
-    /// `isFiltered`), named by its `label` when it is a closure recipient.
+    /// Adds `consumer`, an app's, with the lists read from it, after every recipient of its
+    /// priority or higher, listening by `rules` (`nil`: the shared ones), unless it is
+    /// registered already. (A stand-in, new each time, enters with
+    /// ``enter(_:lists:call:isStandIn:priority:rules:isFiltered:label:)`` alone.)
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it keeps
     ///   its place); and a consumer to release after the access (a weakly held consumer that
     ///   died and whose address was reused leaves a stale entry, removed here).
     /// - Complexity: See ``enter(_:lists:call:isStandIn:priority:rules:isFiltered:label:)``.
     mutating func add(
-        _ consumer: any EventConsumer, lists: MatchList, weakly: Bool, isStandIn: Bool = false,
-        priority: Int = 0, rules: ListeningRules? = nil, isFiltered: Bool = false,
-        label: ClosureLabel? = nil
+        _ consumer: any EventConsumer, lists: MatchList, weakly: Bool, priority: Int = 0,
+        rules: ListeningRules? = nil
     ) -> (recipient: Recipient?, released: (any EventConsumer)?) {
-        if isStandIn {
-            let recipient = enter(
-                consumer, lists: lists, call: StandIn.call, isStandIn: true, priority: priority,
-                rules: rules, isFiltered: isFiltered, label: label)
-            return (recipient, nil)
-        }
         let id = ObjectIdentifier(consumer)
         var released: (any EventConsumer)? = nil
         if let existing = byID[id] {
@@ -165,14 +159,13 @@ struct Registry {
         }
         let recipient = enter(
             consumer, lists: lists, call: weakly ? nil : callType(of: consumer),
-            isStandIn: false, priority: priority, rules: rules, isFiltered: isFiltered,
-            label: label)
+            isStandIn: false, priority: priority, rules: rules, isFiltered: false, label: nil)
         byID.set(recipient, for: id)
         return (recipient, released)
     }
 
     /// Makes the recipient of `consumer`, which is not registered (a new stand-in, or a
-    /// consumer ``add(_:lists:weakly:isStandIn:priority:rules:isFiltered:label:)`` looked up),
+    /// consumer ``add(_:lists:weakly:priority:rules:)`` looked up),
     /// called through `call` (`nil`: held weakly), and puts it in the list after every
     /// recipient of its priority or higher and in the routes its lists match; the identity
     /// table is the caller's. The one place a recipient enters the registry.
