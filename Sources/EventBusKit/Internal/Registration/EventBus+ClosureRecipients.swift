@@ -85,7 +85,7 @@ extension EventBus {
     ///
     /// A new stand-in is never registered already, and its lists, priority and replay are
     /// the bus's and the options' alone: no look-up, no app code before it enters the
-    /// registry (``Registry/enter``). Otherwise as an app's consumer: ``sweepWhenDoubled()``
+    /// registry (``Registry/enter``). Otherwise as an app's consumer: ``sweepBeforeAdding()``
     /// first, replays last, then ``afterAdding()``.
     func add(_ closure: ClosureRecipient) -> Recipient {
         checkAddingIsolation()
@@ -96,7 +96,7 @@ extension EventBus {
             bus: busReference())
         let isFiltered = closure.closures.filter != nil
         let rules = ListeningRules.own(closure.options, isFiltered: isFiltered)
-        sweepWhenDoubled()
+        sweepBeforeAdding()
         let recipient = changeRegistry {
             $0.enter(
                 standIn, lists: lists, call: StandIn.call, isStandIn: true,

@@ -8,7 +8,7 @@ extension EventBus {
     ///
     /// The options become the recipient's ``ListeningRules``, which every later step asks. The
     /// consumer's lists, priority and replay flag are read first, outside any access to
-    /// the registry, so a getter may call the bus. Then ``sweepWhenDoubled()``. A recipient
+    /// the registry, so a getter may call the bus. Then ``sweepBeforeAdding()``. A recipient
     /// that replays gets its replays last (see `replayLatest(to:cause:)`). Then, as each owner
     /// call does, a registration that turned out to be a no-op included, ``afterAdding()``.
     ///
@@ -32,7 +32,7 @@ extension EventBus {
         if let habit = MigrationDiagnostics.habit(in: lists, of: consumer) {  // debug builds
             recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
         }
-        sweepWhenDoubled()
+        sweepBeforeAdding()
         let (recipient, released) = changeRegistry {
             $0.add(consumer, lists: lists, weakly: weakly, priority: priority, rules: rules)
         }
@@ -53,15 +53,14 @@ extension EventBus {
         #endif
     }
 
-    /// Every time the registry has doubled since the last sweep, sweeps out the recipients
-    /// that ended without being removed (weakly held consumers and owners that died, streams
-    /// that stopped): the registry stays within twice the live recipients (plus 64), at O(1)
-    /// amortized per add. Before each add's access to the registry.
-    ///
-    /// First, the recipients dropped tokens ended go, when the inbox's hint
-    /// (``Inbox/endedListed``) says it lists some: found at once, at the end of the list.
+    /// Removes what ended, before each add's access to the registry: first the recipients
+    /// dropped tokens ended, when the inbox's hint (``Inbox/endedListed``) says it lists some
+    /// (found at once, near the end of the list); then, every time the registry has doubled
+    /// since the last sweep, the other recipients that ended without being removed (weakly
+    /// held consumers and owners that died, streams that stopped), so the registry stays
+    /// within twice the live recipients (plus 64), at O(1) amortized per add.
     @inline(__always)
-    func sweepWhenDoubled() {
+    func sweepBeforeAdding() {
         if let inbox, inbox.endedListed.hint != 0 { removeListedEnded(in: inbox) }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
