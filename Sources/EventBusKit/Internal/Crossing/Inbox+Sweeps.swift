@@ -27,12 +27,8 @@ extension Inbox {
             }
             if !barriers.isEmpty { state.items.removeFirst(barriers.count) }
             // Removals wait for the next take, unless a barrier would wait for them.
-            var sweep = false
-            var ended = EndedRecipients()
-            if !barriers.isEmpty {
-                swap(&sweep, &state.sweepRequested)
-                ended = state.takeEnded()
-            }
+            let (sweep, ended) =
+                barriers.isEmpty ? (false, EndedRecipients()) : state.takeRemovals()
             let effects = admitSends(&state)
             return ((barriers, sweep, ended, !state.items.isEmpty || state.sweepPending), effects)
         }
@@ -69,19 +65,11 @@ extension Inbox {
                 return (.batch(Self.takeAll(&state), more: nil), Effects())
             }
             let reportsNothing = state.refused.isEmpty && state.waitToReport == nil
-            let batch: Batch?
-            var sweep = false
-            var ended = EndedRecipients()
-            if reportsNothing {
-                batch = nil
-                swap(&sweep, &state.sweepRequested)
-                ended = state.takeEnded()
-            } else {
-                batch = Self.takeAll(&state)
-            }
+            let taken: Batch? = reportsNothing ? nil : Self.takeAll(&state)
+            let (sweep, ended) = reportsNothing ? state.takeRemovals() : (false, EndedRecipients())
             let effects = admitSends(&state)
             let more = !state.items.isEmpty || state.sweepPending
-            if let batch { return (.batch(batch, more: more), effects) }
+            if let taken { return (.batch(taken, more: more), effects) }
             return (.removalsAlone(sweep: sweep, ended: ended, more: more), effects)
         }
         effects.run()

@@ -97,6 +97,14 @@ final class Inbox: Sendable {
             endedByTokens.append(recipient)
         }
 
+        /// Takes what the bus is to remove: whether a sweep was asked for, and the recipients
+        /// tokens ended; leaves neither.
+        mutating func takeRemovals() -> (sweep: Bool, ended: EndedRecipients) {
+            var sweep = false
+            swap(&sweep, &sweepRequested)
+            return (sweep, takeEnded())
+        }
+
         /// Takes the recipients tokens ended, leaving none listed.
         mutating func takeEnded() -> EndedRecipients {
             guard !endedByTokens.isEmpty else { return EndedRecipients() }
@@ -234,11 +242,11 @@ final class Inbox: Sendable {
 
     /// ``takeAll()``'s locked step.
     static func takeAll(_ state: inout State) -> Batch {
+        let (sweep, ended) = state.takeRemovals()
         let batch = Batch(
-            items: state.items, sweep: state.sweepRequested, refused: state.refused,
-            waited: state.waitToReport, ended: state.takeEnded())
+            items: state.items, sweep: sweep, refused: state.refused, waited: state.waitToReport,
+            ended: ended)
         state.items.removeAll()
-        state.sweepRequested = false
         // `drainScheduled` stays: the scheduled drain has not begun, and only its
         // beginning lets a post schedule another (else drains pile up on the actor).
         state.refused.removeAll()
