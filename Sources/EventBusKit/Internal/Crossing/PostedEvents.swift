@@ -5,10 +5,11 @@
 /// counts against the inbox's capacity until its dispatch returns (`Inbox.undelivered`).
 ///
 /// Delivered means let go: the drain that handed items out lets go of them as it returns
-/// (``takeHandedOut()``, released after the access), so an event nothing else keeps is released by the time the call
-/// that delivered it returns. Items are handed out in take order, by index: no pass reorders
-/// them, and handing one out changes nothing in the array, so the dispatch loop holds no
-/// mutable access to it across anything the optimizer cannot see into.
+/// (``takeHandedOut()``, released after the access), so an event nothing else keeps is
+/// released by the time the call that delivered it returns. Items are handed out in take
+/// order, by index: no pass reorders them, and handing one out changes nothing in the array,
+/// so the dispatch loop holds no mutable access to it across anything the optimizer cannot
+/// see into.
 struct PostedEvents {
     /// The items taken; those before `next` were handed out and wait to be let go of.
     private var items: [Inbox.Item] = []
