@@ -23,10 +23,15 @@
             // Every change while the registry is small; above that, one change in
             // `size / 64`, which keeps the checks' cost at about 64 steps per change (stress
             // tests make tens of thousands of changes on thousands of recipients).
-            let size = recipients.count * (routes.count + 1)
+            // `count`, not `recipients.count`: `recipients` filters the list while some are
+            // removed, and this guard runs after every change.
+            let size = count * (routes.count + 1)
             guard size <= 64 || nextRegistration % UInt64(size / 64 + 1) == 0 else {
                 return
             }
+            // Read once: `recipients` is computed (it filters the list while some are removed),
+            // and an index into it inside the loop would filter once per recipient.
+            let recipients = recipients
             var listed = Set<ObjectIdentifier>()
             for (index, recipient) in recipients.enumerated() {
                 precondition(
