@@ -86,6 +86,7 @@ struct AddressTable<Value, Hashing: AddressHashing> {
     /// Calls `body` on the value for `key`, if any, letting it change the value.
     ///
     /// - Complexity: O(1) expected.
+    @inline(__always)
     mutating func update(_ key: ObjectIdentifier, _ body: (inout Value) -> Void) {
         guard let slot = slot(of: key) else { return }
         body(&values[slot]!)

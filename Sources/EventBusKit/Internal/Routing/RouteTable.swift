@@ -68,9 +68,20 @@ struct RouteTable {
     /// - Complexity: O(*e* + *c*) for *e* entries and the *c* class routes they cover (the
     ///   routes a class covers are found once, and then only among routes built since),
     ///   against O(*r*) for all *r* routes.
+    @inline(__always)
     mutating func updateCandidates(for lists: MatchList, _ body: (inout Route) -> Void) {
         // The common case, one value type: its route alone, with no loop over the entries.
+        // Inline with `body`, so the closure needs no context (no retain of what it
+        // captures, which every subscription's add and removal paid).
         if let key = lists.soleValueTypeKey { return routes.update(key, body) }
+        updateCandidatesOfSeveral(for: lists, body)
+    }
+
+    /// ``updateCandidates(for:_:)`` past its common case.
+    @inline(never)
+    private mutating func updateCandidatesOfSeveral(
+        for lists: MatchList, _ body: (inout Route) -> Void
+    ) {
         if lists.includesAll || !lists.includedCategories.isEmpty { return updateEach(body) }
         for entry in lists.included {
             routes.update(ObjectIdentifier(entry)) { route in
