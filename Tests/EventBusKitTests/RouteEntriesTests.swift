@@ -147,4 +147,24 @@ private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
         #expect(names(entries) == expected)
         #expect(entries.count == 100)
     }
+
+    /// A full route whose oldest entries left tombstones makes room for one more by taking
+    /// them out in place; a full route with none has no room to make (it is copied).
+    @Test func aFullRouteMakesRoomByCompactingItsTombstonesInPlace() {
+        let consumers = (0..<40).map { ListConsumer("R\($0)", [Num.self]) }
+        defer { withExtendedLifetime(consumers) {} }  // held weakly by their recipients
+        let recipients = consumers.indices.map {
+            recipient(of: consumers[$0], priority: 0, registration: UInt64($0))
+        }
+        let entries = RouteEntries(recipients.map { RouteEntry($0) })  // room for 40 exactly
+        #expect(!entries.makeRoom(for: 1))
+        // The two oldest, far from the end: each leaves a tombstone.
+        entries.remove(recipients[0])
+        entries.remove(recipients[1])
+        #expect(entries.count == 40)  // tombstones included
+        #expect(entries.makeRoom(for: 1))
+        #expect(entries.count == 38)
+        #expect(names(entries) == recipients.dropFirst(2).map(\.name))
+        #expect(!entries.makeRoom(for: 3))
+    }
 }

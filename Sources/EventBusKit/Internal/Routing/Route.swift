@@ -24,9 +24,10 @@ struct Route {
     }
 
     /// Changes the entries, first copying them when they are shared (a running pass reads
-    /// them) or have no room for `extra` more.
+    /// them) or have no room for `extra` more, even without their tombstones.
     mutating func changeEntries(reserving extra: Int = 0, _ change: (RouteEntries) -> Void) {
-        if !isKnownUniquelyReferenced(&entries) || !entries.hasRoom(for: extra) {
+        // Uniqueness first: entries a pass reads are never compacted in place.
+        if !isKnownUniquelyReferenced(&entries) || !entries.makeRoom(for: extra) {
             entries = entries.copy(reserving: extra)
         }
         change(entries)
