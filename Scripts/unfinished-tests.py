@@ -7,7 +7,9 @@ ones to look at (a wait nothing resumes). Reads the log named on the command lin
 import re
 import sys
 
-started, finished = {}, set()
+# Counted, not collected in a set: suites may share a test's name (the log does not name the
+# suite), and one that finished must not hide another of the same name that did not.
+started, finished = {}, {}
 # "◇ Test name(labels:) started", "✔ Test name(labels:) passed after …", "✘ Test name(…) with
 # 3 test cases failed …"; a parameterized test's cases ("Test case passing …") are not counted.
 pattern = re.compile(r"^. Test (?!case )(\w+\(.*?\))(?: with \d+ test cases?)? (started|passed|failed|skipped)")
@@ -19,8 +21,8 @@ for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
     if what == "started":
         started[name] = started.get(name, 0) + 1
     elif what in ("passed", "failed", "skipped"):
-        finished.add(name)
-unfinished = [name for name in started if name not in finished]
+        finished[name] = finished.get(name, 0) + 1
+unfinished = [name for name in started if started[name] > finished.get(name, 0)]
 print("tests started and never finished:" if unfinished else "every test that started finished")
 for name in unfinished:
     print("  " + name)
