@@ -89,6 +89,43 @@ extension EventBus {
         endOutsideRecipientCall(marked)
     }
 
+    /// ``releaseOutsideRecipientCall(_:)`` for a consumer a registry change removed: a stand-in,
+    /// which is its own recipient and may outlive its removal (its token holds it), is
+    /// retired first (``StandIn/retire()``: its stream finished, its closures dropped), as
+    /// app code outside any recipient's call. Prototype (merge-proto).
+    @inline(__always)
+    func releaseRemoved(_ removed: consuming (any EventConsumer)?) {
+        let marked = beginOutsideRecipientCall()
+        do {
+            let released = consume removed
+            if let released { retireIfStandIn(released) }
+            withExtendedLifetime(released) {}
+        }
+        endOutsideRecipientCall(marked)
+    }
+
+    /// ``releaseRemoved(_:)`` for several.
+    func releaseRemoved(_ removed: consuming [any EventConsumer]) {
+        let marked = beginOutsideRecipientCall()
+        do {
+            let released = consume removed
+            for consumer in released { retireIfStandIn(consumer) }
+            withExtendedLifetime(released) {}
+        }
+        endOutsideRecipientCall(marked)
+    }
+
+    /// ``releaseRemoved(_:)`` for what a sweep of ended tokens removed.
+    func releaseRemoved(_ removed: consuming ReleasedConsumers) {
+        let marked = beginOutsideRecipientCall()
+        do {
+            let released = consume removed
+            for consumer in released { retireIfStandIn(consumer) }
+            withExtendedLifetime(released) {}
+        }
+        endOutsideRecipientCall(marked)
+    }
+
     /// Marks the start of app code the bus runs outside a recipient's call; returns whether
     /// it marked anything (only during a drain), for ``endOutsideRecipientCall(_:)``.
     @inline(__always)
@@ -126,5 +163,14 @@ extension EventBus {
         let marked = beginOutsideRecipientCall()
         defer { endOutsideRecipientCall(marked) }
         return try body()
+    }
+}
+
+/// Retires `consumer` if it is a stand-in: its class is tested by its metadata pointer (a load
+/// and a compare), not with a dynamic cast.
+@inline(__always)
+func retireIfStandIn(_ consumer: AnyObject) {
+    if ObjectIdentifier(type(of: consumer)) == ObjectIdentifier(StandIn.self) {
+        unsafeDowncast(consumer, to: StandIn.self).retire()
     }
 }

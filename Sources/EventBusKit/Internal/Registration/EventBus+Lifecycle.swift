@@ -36,7 +36,7 @@ extension EventBus {
         let (recipient, released) = changeRegistry {
             $0.add(consumer, lists: lists, weakly: weakly, priority: priority, rules: rules)
         }
-        releaseOutsideRecipientCall(consume released)
+        releaseRemoved(consume released)
         guard let recipient else { return nil }
         if lists.reachesNothing { recordReachingNothing(recipient, of: consumer) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
@@ -86,7 +86,7 @@ extension EventBus {
     @discardableResult
     func end(_ recipient: Recipient, because reason: RecipientEnd) -> Bool {
         let (removed, released) = changeRegistry { $0.remove(recipient, ending: reason) }
-        releaseOutsideRecipientCall(consume released)
+        releaseRemoved(consume released)
         return removed
     }
 
@@ -114,7 +114,7 @@ extension EventBus {
         #if DEBUG
             registry.value.checkInvariants(leaving: pass.leaving)
         #endif
-        if !removed { releaseOutsideRecipientCall(consume released) }
+        if !removed { releaseRemoved(consume released) }
     }
 
     /// Takes the recipient the pass that just ended left on its routes off them, and releases
@@ -124,14 +124,14 @@ extension EventBus {
         guard let leaving = pass.leaving.take() else { return }
         let released = pass.leavingConsumer.take()
         changeRegistry { $0.takeOffRoutes(leaving) }
-        releaseOutsideRecipientCall(consume released)
+        releaseRemoved(consume released)
     }
 
     /// Removes every recipient that has ended without being removed: stopped streams, and
     /// owner-bound subscriptions or weakly held consumers whose object is gone.
     func removeEndedRecipients() {
         let released = changeRegistry { $0.removeEnded() }
-        releaseOutsideRecipientCall(consume released)
+        releaseRemoved(consume released)
     }
 
     /// Removes what the inbox says ended: every ended recipient when it asks for a `sweep`,
@@ -140,7 +140,7 @@ extension EventBus {
         if sweep { return removeEndedRecipients() }
         guard !ended.isEmpty else { return }
         let released = changeRegistry { $0.removeEnded(ended) }
-        releaseOutsideRecipientCall(consume released)
+        releaseRemoved(consume released)
     }
 
     /// Removes now the recipients that `inbox` lists as ended by their tokens, leaving a
@@ -166,7 +166,7 @@ extension EventBus {
             }
         }
         let released = changeRegistry { $0.removeAll() }
-        for consumer in released { (consumer as? any AnyStandIn)?.finish() }
+        for consumer in released { retireIfStandIn(consumer) }
         release(afterAccess: released)
     }
 

@@ -13,21 +13,32 @@
 /// ``Closures/init(_:where:listing:)``), so making a subscription looks up no generic
 /// metadata (a generic class's is looked up each time one is made, about 160 instructions);
 /// the few calls that need the closure's own type `T` open ``listed``, which is `T` then.
-final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
-    // What every routed call reads comes first, to share a cache line with the object's header.
+///
+/// Prototype (merge-proto): the stand-in is its own ``Recipient`` (one object per
+/// subscription, besides its token). Removal retires it (``retire()``): its closures are
+/// dropped and its stream finished after the registry access, even while its token (or an
+/// announcement an app keeps) still holds it.
+final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
+    /// Whether a routed event may be handed to the borrowing closures: `.always` for a class
+    /// `T` listed as itself, `.unknown` for a value type until its first event shows whether
+    /// it is stored in the existential's buffer, `.never` otherwise (and always in the
+    /// portable mode).
+    var borrowing: Borrowing
+    /// The `where:` predicate taking the event's existential in place of the `T` (see
+    /// `borrowingPredicate(_:)`); one that accepts every event when the subscription has none.
+    /// Called only as ``borrowing`` allows. Replaced by one holding nothing at ``retire()``.
+    private(set) var borrowingFilter: (any Event) -> Bool
     /// How the closures take a routed event.
     private let takes: Closures.Takes
     /// The closure, taking the event's existential (see ``Closures``); called only as
-    /// ``StandInCore/borrowing`` allows when it ``Closures/Takes/listed`` its type. A stream's
-    /// drop is thrown as a `StreamDrop`.
-    private let handler: (any Event) throws -> Void
+    /// ``borrowing`` allows when it ``Closures/Takes/listed`` its type. A stream's
+    /// drop is thrown as a `StreamDrop`. Replaced by one holding nothing at ``retire()``.
+    private var handler: (any Event) throws -> Void
     /// What the stand-in lists: `T` itself, ``AllEvent`` or a category.
     let listed: any Event.Type
-    /// The lists: ``listed`` alone, shared by the bus's stand-ins of the same listed type.
-    let lists: MatchList
     var willConsume: [any Event.Type] { lists.willConsume }
-    /// A stream's `finish` (or a waiter's); `nil` for other subscriptions.
-    private let finishStream: (@Sendable (_ end: RecipientEnd?) -> Void)?
+    /// A stream's `finish` (or a waiter's); `nil` for other subscriptions, and once it ran.
+    private var finishStream: (@Sendable (_ end: RecipientEnd?) -> Void)?
     /// Whether a drop was reported (see ``claimDropReport()``).
     private(set) var dropWasReported = false
     /// What the last routed call must announce, until the bus takes it.
@@ -38,10 +49,11 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     let busReference: BusReference
     /// The bus; `nil` once it is gone.
     var bus: EventBus? { busReference.bus }
-    /// Where its recipient's end is recorded, for ``finish()`` to read: set on the bus's
-    /// isolation right after the stand-in is registered (``EventBus/add(_:)``), when it
-    /// has a `finish`, and before anything can finish it.
-    var ending: RecipientEnding?
+
+    /// See ``borrowing``.
+    enum Borrowing: UInt8 {
+        case unknown, always, never
+    }
 
     /// The handler of a stream whose continuation's `yield` is `yield` (made where `T` is
     /// known to be `Sendable`): a dropped element is thrown, to be announced as a
@@ -60,11 +72,13 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     /// A stand-in for a subscription to the events `listed` covers, with `closures`, plain
     /// or throwing (a thrown error is announced as a ``ConsumerFailedEvent``). `lists` lists
     /// `listed` alone (see `EventBus.standInLists(listing:)`). `finish` runs when the
-    /// stand-in ends (the bus goes away, or it is released), told how its recipient ended.
+    /// stand-in ends (the bus goes away, or it is removed), told how its recipient ended.
+    /// The rest is its recipient's (see `Registry.enterStandIn`, the one caller).
     init(
-        listing listed: any Event.Type, lists: MatchList, _ closures: Closures,
-        finish: (@Sendable (_ end: RecipientEnd?) -> Void)?,
-        bus: BusReference
+        listing listed: any Event.Type, lists: __owned MatchList, _ closures: __owned Closures,
+        finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)?,
+        bus: __owned BusReference, callOrder: CallOrder, state: StateWord,
+        rules: __owned ListeningRules?, isFiltered: Bool, label: __owned ClosureLabel?
     ) {
         precondition(
             listed != AllEvent.self || closures.takes == .anyEvent,
@@ -72,10 +86,8 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
         takes = closures.takes
         handler = closures.handler
         self.listed = listed
-        self.lists = lists
         self.finishStream = finish
         self.busReference = bus
-        let borrowing: Borrowing
         switch closures.takes {
         case .listed:
             // `lists` lists `T`: it names a class exactly when `T` is one.
@@ -85,15 +97,35 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
         }
         // Not optional, so a pass asks no `Optional`; unwrapped with `if let`, not `??`, which
         // would wrap it again.
-        let filter: (any Event) -> Bool
-        if let given = closures.filter { filter = given } else { filter = { _ in true } }
-        super.init(borrowing: borrowing, borrowingFilter: filter)
+        if let given = closures.filter { borrowingFilter = given } else { borrowingFilter = { _ in true } }
+        super.init(
+            standInLists: lists, callOrder: callOrder, state: state, rules: rules,
+            isFiltered: isFiltered, label: label)
     }
 
     deinit {
-        // Released without `finish()` (for example deregistered through the object a
-        // `DidConsumeEvent` named): end the stream rather than leave its consumer waiting.
+        // Retired at its removal, which finished it; a stand-in never removed (none, while
+        // its bus tears down every recipient) is finished here.
         finish()
+    }
+
+    /// What removal does to a stand-in, after the registry access (the bus's
+    /// `releaseOutsideRecipientCall`): finishes its stream or waiter, as its recipient's end
+    /// says, then drops its closures (their release may run app code). Its token, or an
+    /// announcement the app keeps, may hold it long after. Idempotent; on the bus's isolation.
+    func retire() {
+        finish()
+        handler = { _ in }
+        borrowingFilter = { _ in true }
+    }
+
+    /// Whether the `where:` predicate accepts `event`, which a route delivered to this
+    /// stand-in: the borrowing predicate when it may take it, ``acceptsUnborrowed(_:)``
+    /// otherwise.
+    @inline(__always)
+    func acceptsRouted(_ event: any Event) -> Bool {
+        if borrowing == .always { return borrowingFilter(event) }
+        return acceptsUnborrowed(event)
     }
 
     /// How the bus calls stand-ins.
@@ -118,10 +150,11 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     }
 
     /// The `where:` predicate's answer for `event`, which a route delivered to this stand-in,
-    /// while ``StandInCore/borrowing`` is not `.always` (its closures take a listed `T`): the
+    /// while ``borrowing`` is not `.always` (its closures take a listed `T`): the
     /// first value-type event decides whether it may be borrowed, and one that may not is
     /// copied out.
-    override func acceptsUnborrowed(_ event: any Event) -> Bool {
+    @inline(never)
+    func acceptsUnborrowed(_ event: any Event) -> Bool {
         if mayBorrow(event) { return borrowingFilter(event) }
         return acceptsCopied(event)
     }
@@ -147,6 +180,8 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     /// checked cast, which stops on an event that is no `T` (a stream, or a subscription to
     /// a category, ignores it). What it causes is announced at once.
     func consume(_ event: any Event) {
+        // Retired (removed): its closures are gone.
+        if isRemoved { return }
         do {
             switch takes {
             case .anyEvent, .category: try handler(event)  // a category's handler casts
@@ -164,8 +199,8 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
                 try open(listed)
             }
         } catch {
-            if let bus, let recipient {
-                bus.announce(Self.pending(for: error), by: recipient, self, of: event)
+            if let bus {
+                bus.announce(Self.pending(for: error), by: self, self, of: event)
             }
         }
     }
@@ -179,11 +214,16 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     /// waiter, as its recipient's end says: read from the state word the claim of that end
     /// wrote, never from who happens to call this first.
     func finish() {
-        if let finishStream { finishStream(ending?.end) }
+        guard let finishStream else { return }
+        self.finishStream = nil
+        finishStream(ending.end)
     }
 
+    /// Itself: a stand-in is its own recipient.
+    var recipient: Recipient? { self }
+
     /// Its recipient's name: what every view of the bus shows it by.
-    var description: String { recipient?.name ?? "unregistered stand-in" }
+    var description: String { name }
 
     private static func pending(for error: any Error) -> PendingAnnouncement {
         if let drop = error as? StreamDrop { return .dropped(drop.event) }
@@ -191,7 +231,7 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     }
 
     /// Whether the handler and the filter may take `event`, a routed event, borrowed; the
-    /// first value-type event decides it for all (see ``StandInCore/borrowing``).
+    /// first value-type event decides it for all (see ``borrowing``).
     @inline(__always)
     private func mayBorrow(_ event: any Event) -> Bool {
         if borrowing == .unknown {
