@@ -98,7 +98,7 @@ extension EventBus {
         let marked = beginOutsideRecipientCall()
         do {
             let released = consume removed
-            if let released { retireIfStandIn(released) }
+            if let released { retireIfStandIn(released, afterPassOf: self) }
             withExtendedLifetime(released) {}
         }
         endOutsideRecipientCall(marked)
@@ -109,7 +109,7 @@ extension EventBus {
         let marked = beginOutsideRecipientCall()
         do {
             let released = consume removed
-            for consumer in released { retireIfStandIn(consumer) }
+            for consumer in released { retireIfStandIn(consumer, afterPassOf: self) }
             withExtendedLifetime(released) {}
         }
         endOutsideRecipientCall(marked)
@@ -120,7 +120,18 @@ extension EventBus {
         let marked = beginOutsideRecipientCall()
         do {
             let released = consume removed
-            for consumer in released { retireIfStandIn(consumer) }
+            for consumer in released { retireIfStandIn(consumer, afterPassOf: self) }
+            withExtendedLifetime(released) {}
+        }
+        endOutsideRecipientCall(marked)
+    }
+
+    /// ``releaseRemoved(_:)`` for the stand-ins removed during a pass, which it ended.
+    func releaseRemoved(_ removed: consuming FewValues<StandIn>) {
+        let marked = beginOutsideRecipientCall()
+        do {
+            let released = consume removed
+            for standIn in released { standIn.retire() }
             withExtendedLifetime(released) {}
         }
         endOutsideRecipientCall(marked)
@@ -172,5 +183,19 @@ extension EventBus {
 func retireIfStandIn(_ consumer: AnyObject) {
     if ObjectIdentifier(type(of: consumer)) == ObjectIdentifier(StandIn.self) {
         unsafeDowncast(consumer, to: StandIn.self).retire()
+    }
+}
+
+/// ``retireIfStandIn(_:)``, but during a pass of `bus` (it has running entries) the stand-in
+/// is retired when the pass ends (see `PassState.retiring`): its closure may be the one
+/// running. (Single statements on `bus.pass`: `retire()` runs app code, which may start a pass.)
+@inline(__always)
+func retireIfStandIn(_ consumer: AnyObject, afterPassOf bus: EventBus) {
+    guard ObjectIdentifier(type(of: consumer)) == ObjectIdentifier(StandIn.self) else { return }
+    let standIn = unsafeDowncast(consumer, to: StandIn.self)
+    if bus.pass.runningEntries != nil {
+        bus.pass.retiring.append(standIn)
+    } else {
+        standIn.retire()
     }
 }

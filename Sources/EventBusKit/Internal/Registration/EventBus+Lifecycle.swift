@@ -96,10 +96,13 @@ extension EventBus {
     /// recipient already waits for that, or outside a pass. The pass meets it
     /// removed, as it would any recipient removed during it; no later pass does (passes do
     /// not nest: a dispatch during one waits for it to end).
-    func endBeforeLastCall(_ recipient: Recipient) {
+    ///
+    /// - Returns: Outside a pass, or when one recipient already waits, the consumer removed,
+    ///   for the caller to release (``releaseRemoved(_:)``) after the last call: a stand-in
+    ///   retired now would make that call with its closures gone (prototype, merge-proto).
+    func endBeforeLastCall(_ recipient: Recipient) -> (any EventConsumer)? {
         guard pass.runningEntries != nil, pass.leaving == nil else {
-            end(recipient, because: .lastCall)
-            return
+            return changeRegistry { $0.remove(recipient, ending: .lastCall) }.released
         }
         // No route changes (not `changeRegistry`, which would pin the entries before it).
         let (removed, released) = registry.value.removeKeepingRoutes(recipient, ending: .lastCall)
@@ -115,6 +118,7 @@ extension EventBus {
             registry.value.checkInvariants(leaving: pass.leaving)
         #endif
         if !removed { releaseRemoved(consume released) }
+        return nil
     }
 
     /// Takes the recipient the pass that just ended left on its routes off them, and releases
