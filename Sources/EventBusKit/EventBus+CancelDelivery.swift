@@ -187,14 +187,14 @@ func retireIfStandIn(_ consumer: AnyObject) {
 }
 
 /// ``retireIfStandIn(_:)``, but during a pass of `bus` (it has running entries) the stand-in
-/// is retired when the pass ends (see `PassState.retiring`): its closure may be the one
+/// is retired when the pass ends (see `EventBus.retiringStandIns`): its closure may be the one
 /// running. (Single statements on `bus.pass`: `retire()` runs app code, which may start a pass.)
 @inline(__always)
 func retireIfStandIn(_ consumer: AnyObject, afterPassOf bus: EventBus) {
     guard ObjectIdentifier(type(of: consumer)) == ObjectIdentifier(StandIn.self) else { return }
     let standIn = unsafeDowncast(consumer, to: StandIn.self)
     if bus.pass.runningEntries != nil {
-        bus.pass.retiring.append(standIn)
+        bus.retiringStandIns.append(standIn)
     } else {
         standIn.retire()
     }

@@ -257,7 +257,7 @@ extension EventBus {
         }
         // Unpinned first: the route's entries, held by it alone again, change in place.
         if pass.leaving != nil { takeOffLeaving() }
-        if !pass.retiring.isEmpty { retireRemovedDuringPass() }
+        if !retiringStandIns.isEmpty { retireRemovedDuringPass() }
     }
 
     /// Retires the stand-ins removed during the pass that just ended, as app code outside any
@@ -265,7 +265,7 @@ extension EventBus {
     @inline(never)
     private func retireRemovedDuringPass() {
         var retiring = FewValues<StandIn>()
-        swap(&retiring, &pass.retiring)
+        swap(&retiring, &retiringStandIns)
         releaseRemoved(consume retiring)
     }
 }

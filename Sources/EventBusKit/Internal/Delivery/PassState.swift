@@ -33,8 +33,4 @@ struct PassState {
     var leaving: Recipient?
     /// The consumer ``leaving`` held strongly, released once it is off its routes.
     var leavingConsumer: (any EventConsumer)?
-    /// Stand-ins removed during the running pass, retired when it ends (prototype,
-    /// merge-proto): its pinned entries would have kept their closures alive that long, and
-    /// one may be running its own closure now.
-    var retiring = FewValues<StandIn>()
 }
