@@ -24,16 +24,42 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     /// it is stored in the existential's buffer, `.never` otherwise (and always in the
     /// portable mode).
     var borrowing: Borrowing
-    /// The `where:` predicate taking the event's existential in place of the `T` (see
-    /// `borrowingPredicate(_:)`); one that accepts every event when the subscription has none.
-    /// Called only as ``borrowing`` allows. Replaced by one holding nothing at ``retire()``.
-    private(set) var borrowingFilter: (any Event) -> Bool
+    /// The closures, replaced by ones holding nothing at ``retire()``: read in place, with
+    /// no retain, by the routed calls (``consumeRouted(_:)``, ``acceptsRouted(_:)``).
+    ///
+    /// Why `@exclusivity(unchecked)` is safe: a routed call borrows `held` for the call of its
+    /// closure, which may run app code, so the access is not instantaneous and a checked one
+    /// would cost a dynamic check per delivery. The only write is ``retire()``, and it never
+    /// overlaps a routed call: routed calls happen only in a pass (the bus's isolation; passes
+    /// do not nest), and a stand-in removed while a pass runs is retired when the pass ends
+    /// (`EventBus.retiringStandIns`). Every other read (``consume(_:)``, the copied paths)
+    /// copies the closure first.
+    @exclusivity(unchecked) private var held: Held
     /// How the closures take a routed event.
     private let takes: Closures.Takes
     /// The closure, taking the event's existential (see ``Closures``); called only as
     /// ``borrowing`` allows when it ``Closures/Takes/listed`` its type. A stream's
-    /// drop is thrown as a `StreamDrop`. Replaced by one holding nothing at ``retire()``.
-    private var handler: (any Event) throws -> Void
+    /// drop is thrown as a `StreamDrop`. A copy: see ``held``.
+    private var handler: (any Event) throws -> Void { held.handler }
+    /// The `where:` predicate taking the event's existential in place of the `T` (see
+    /// `borrowingPredicate(_:)`); one that accepts every event when the subscription has none.
+    /// Called only as ``borrowing`` allows. A copy: see ``held``.
+    var borrowingFilter: (any Event) -> Bool { held.filter }
+
+    /// A stand-in's closures, noncopyable so that a routed call borrows them in place.
+    struct Held: ~Copyable {
+        var handler: (any Event) throws -> Void
+        var filter: (any Event) -> Bool
+
+        @inline(__always)
+        borrowing func handle(_ event: any Event) throws { try handler(event) }
+
+        @inline(__always)
+        borrowing func accepts(_ event: any Event) -> Bool { filter(event) }
+
+        /// Closures that hold nothing: a retired stand-in's.
+        static var none: Held { Held(handler: { _ in }, filter: { _ in true }) }
+    }
     /// What the stand-in lists: `T` itself, ``AllEvent`` or a category.
     let listed: any Event.Type
     var willConsume: [any Event.Type] { lists.willConsume }
@@ -84,7 +110,6 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
             listed != AllEvent.self || closures.takes == .anyEvent,
             "a stand-in for AllEvent takes any Event")
         takes = closures.takes
-        handler = closures.handler
         self.listed = listed
         self.finishStream = finish
         self.busReference = bus
@@ -97,7 +122,9 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
         }
         // Not optional, so a pass asks no `Optional`; unwrapped with `if let`, not `??`, which
         // would wrap it again.
-        if let given = closures.filter { borrowingFilter = given } else { borrowingFilter = { _ in true } }
+        let filter: (any Event) -> Bool
+        if let given = closures.filter { filter = given } else { filter = { _ in true } }
+        held = Held(handler: closures.handler, filter: filter)
         super.init(
             standInLists: lists, callOrder: callOrder, state: state, rules: rules,
             isFiltered: isFiltered, label: label)
@@ -115,8 +142,10 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     /// announcement the app keeps, may hold it long after. Idempotent; on the bus's isolation.
     func retire() {
         finish()
-        handler = { _ in }
-        borrowingFilter = { _ in true }
+        // Swapped out, then released: a deinit the release runs finds `held` as it is now.
+        var retired = Held.none
+        swap(&retired, &held)
+        _ = consume retired
     }
 
     /// Whether the `where:` predicate accepts `event`, which a route delivered to this
@@ -124,7 +153,7 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     /// otherwise.
     @inline(__always)
     func acceptsRouted(_ event: any Event) -> Bool {
-        if borrowing == .always { return borrowingFilter(event) }
+        if borrowing == .always { return held.accepts(event) }
         return acceptsUnborrowed(event)
     }
 
@@ -138,7 +167,7 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     func consumeRouted(_ event: any Event) -> Bool {
         do {
             if takes != .listed || mayBorrow(event) {
-                try handler(event)
+                try held.handle(event)
             } else {
                 try callCopied(event)
             }
@@ -155,7 +184,7 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     /// copied out.
     @inline(never)
     func acceptsUnborrowed(_ event: any Event) -> Bool {
-        if mayBorrow(event) { return borrowingFilter(event) }
+        if mayBorrow(event) { return held.accepts(event) }
         return acceptsCopied(event)
     }
 
