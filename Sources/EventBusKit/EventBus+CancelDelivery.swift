@@ -186,16 +186,26 @@ func retireIfStandIn(_ consumer: AnyObject) {
     }
 }
 
-/// ``retireIfStandIn(_:)``, but during a pass of `bus` (it has running entries) the stand-in
-/// is retired when the pass ends (see `EventBus.retiringStandIns`): its closure may be the one
-/// running. (Single statements on `bus.pass`: `retire()` runs app code, which may start a pass.)
+/// ``retireIfStandIn(_:)``, but a stand-in on the running pass's route is retired when the
+/// pass ends (see `EventBus.retiringStandIns`): its closure may be the one running, and
+/// before the merge the pass's pinned entries kept it alive that long. (Single statements on
+/// `bus.pass`: `retire()` runs app code, which may start a pass.)
 @inline(__always)
 func retireIfStandIn(_ consumer: AnyObject, afterPassOf bus: EventBus) {
     guard ObjectIdentifier(type(of: consumer)) == ObjectIdentifier(StandIn.self) else { return }
     let standIn = unsafeDowncast(consumer, to: StandIn.self)
-    if bus.pass.runningEntries != nil {
+    if let running = bus.pass.runningEntries, isListed(standIn, in: running) {
         bus.retiringStandIns.append(standIn)
     } else {
         standIn.retire()
     }
+}
+
+/// Whether `standIn` has an entry in `running`, the running pass's entries: a search, made
+/// only for a stand-in removed during a pass.
+@inline(never)
+private func isListed(_ standIn: StandIn, in running: UnretainedEntries) -> Bool {
+    let entries = running.entries
+    for index in 0..<entries.count where entries[index].recipient === standIn { return true }
+    return false
 }
