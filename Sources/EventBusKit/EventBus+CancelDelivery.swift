@@ -92,7 +92,7 @@ extension EventBus {
     /// ``releaseOutsideRecipientCall(_:)`` for a consumer a registry change removed: a stand-in,
     /// which is its own recipient and may outlive its removal (its token holds it), is
     /// retired first (``StandIn/retire()``: its stream finished, its closures dropped), as
-    /// app code outside any recipient's call. Prototype (merge-proto).
+    /// app code outside any recipient's call.
     @inline(__always)
     func releaseRemoved(_ removed: consuming (any EventConsumer)?) {
         let marked = beginOutsideRecipientCall()
@@ -201,11 +201,11 @@ func retireIfStandIn(_ consumer: AnyObject, afterPassOf bus: EventBus) {
     }
 }
 
-/// Whether `standIn` has an entry in `running`, the running pass's entries: a search, made
-/// only for a stand-in removed during a pass.
+/// Whether `standIn` has an entry in `running`, the running pass's entries: a binary search by
+/// call order (the entries are sorted by it), made only for a stand-in removed during a pass.
 @inline(never)
 private func isListed(_ standIn: StandIn, in running: UnretainedEntries) -> Bool {
     let entries = running.entries
-    for index in 0..<entries.count where entries[index].recipient === standIn { return true }
-    return false
+    let index = standIn.callOrder.index(count: entries.count) { entries[$0].recipient.callOrder }
+    return index < entries.count && entries[index].recipient === standIn
 }

@@ -1,9 +1,9 @@
 import EventBusKit
 import Testing
 
-/// Prototype (merge-proto): a subscription's stand-in is its own recipient, so its token (or
-/// an announcement the app keeps) may hold it after its removal. Removal itself releases its
-/// closures and ends its stream.
+/// A subscription's stand-in is its own recipient, so its token (or an announcement the app
+/// keeps) may hold it after its removal. Removal itself releases its closures and ends its
+/// stream; the stand-in, called directly after it, does nothing.
 @Suite(.noUnexpectedProblems) struct MergedStandInTests {
     final class Probe {
         let onDeinit: () -> Void
@@ -14,12 +14,16 @@ import Testing
     @Test func cancelReleasesTheClosureThoughTheTokenAndTheStandInAreKept() {
         let bus = EventBus()
         var released = false
+        var calls = 0
         var kept: (any EventConsumer)?
         let watcher = bus.subscribe(to: DidConsumeEvent.self) { kept = $0.consumer }
         let token: EventSubscription
         do {
             let probe = Probe { released = true }
-            token = bus.subscribe(to: Num.self) { _ in withExtendedLifetime(probe) {} }
+            token = bus.subscribe(to: Num.self) { _ in
+                calls += 1
+                withExtendedLifetime(probe) {}
+            }
         }
         bus.dispatch(Num(1))
         #expect(kept != nil)
@@ -29,6 +33,7 @@ import Testing
         #expect(!token.isActive)
         // Called directly once removed, the stand-in has no closure left to call.
         kept?.consume(Num(2))
+        #expect(calls == 1)
         withExtendedLifetime(watcher) {}
     }
 
@@ -74,9 +79,11 @@ import Testing
         let bus = EventBus()
         var calls = 0
         var token: EventSubscription?
-        token = bus.subscribe(to: Num.self, where: { _ in token?.cancel(); return true }) { _ in
-            calls += 1
+        let cancelling: (Num) -> Bool = { _ in
+            token?.cancel()
+            return true
         }
+        token = bus.subscribe(to: Num.self, where: cancelling) { _ in calls += 1 }
         bus.dispatch(Num(1))
         bus.dispatch(Num(2))
         #expect(calls == 0)

@@ -261,7 +261,7 @@ extension EventBus {
     }
 
     /// Retires the stand-ins removed during the pass that just ended, as app code outside any
-    /// recipient's call (prototype, merge-proto).
+    /// recipient's call.
     @inline(never)
     private func retireRemovedDuringPass() {
         var retiring = FewValues<StandIn>()

@@ -99,7 +99,7 @@ extension EventBus {
     ///
     /// - Returns: Outside a pass, or when one recipient already waits, the consumer removed,
     ///   for the caller to release (``releaseRemoved(_:)``) after the last call: a stand-in
-    ///   retired now would make that call with its closures gone (prototype, merge-proto).
+    ///   retired now would make that call with its closures gone.
     func endBeforeLastCall(_ recipient: Recipient) -> (any EventConsumer)? {
         guard pass.runningEntries != nil, pass.leaving == nil else {
             return changeRegistry { $0.remove(recipient, ending: .lastCall) }.released

@@ -1,8 +1,8 @@
 /// One entry of the registry: a consumer (held strongly or weakly) or a subscription's
 /// stand-in consumer, with its lists and its place in registration order.
 ///
-/// Prototype (merge-proto): a stand-in *is* its recipient (``StandIn`` is the one subclass),
-/// so a closure subscription makes one object, not two. Every member is `final`.
+/// A stand-in *is* its recipient (``StandIn`` is the one subclass), so a closure
+/// subscription makes one object besides its token, not two. Every member is `final`.
 class Recipient {
     /// Where the recipient is in its life (``State`` bits): the one thing another thread may
     /// write. In a ``StatePage`` shared with other recipients, where a pass reads it through

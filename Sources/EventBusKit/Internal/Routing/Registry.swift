@@ -85,7 +85,7 @@ struct Registry {
     ///
     /// - Complexity: O(1).
     func recipient(ofStandIn standIn: StandIn) -> Recipient? {
-        // Prototype: the stand-in is its recipient; it is this registry's when listed here.
+        // The stand-in is its recipient: this registry's when listed here, at its slot.
         !standIn.isRemoved && standIn.slot < list.count && list[standIn.slot] === standIn
             ? standIn : nil
     }
@@ -196,7 +196,7 @@ struct Registry {
 
     /// Makes a closure recipient's stand-in, which is its own recipient, and puts it in the
     /// list and the routes as ``enter(_:lists:call:isStandIn:priority:rules:isFiltered:label:)``
-    /// does (prototype: the stand-in's path into the registry).
+    /// does: the stand-in's path into the registry.
     mutating func enterStandIn(
         listing listed: any Event.Type, lists: __owned MatchList,
         _ closures: __owned StandIn.Closures,

@@ -14,8 +14,7 @@
 /// metadata (a generic class's is looked up each time one is made, about 160 instructions);
 /// the few calls that need the closure's own type `T` open ``listed``, which is `T` then.
 ///
-/// Prototype (merge-proto): the stand-in is its own ``Recipient`` (one object per
-/// subscription, besides its token). Removal retires it (``retire()``): its closures are
+/// The stand-in is its own ``Recipient`` (one object per subscription, besides its token). Removal retires it (``retire()``): its closures are
 /// dropped and its stream finished after the registry access, even while its token (or an
 /// announcement an app keeps) still holds it.
 final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
