@@ -36,7 +36,7 @@ extension EventBus {
         let (recipient, released) = changeRegistry {
             $0.add(consumer, lists: lists, weakly: weakly, priority: priority, rules: rules)
         }
-        releaseRemoved(consume released)
+        releaseOutsideRecipientCall(consume released)
         guard let recipient else { return nil }
         if lists.reachesNothing { recordReachingNothing(recipient, of: consumer) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
@@ -86,7 +86,7 @@ extension EventBus {
     @discardableResult
     func end(_ recipient: Recipient, because reason: RecipientEnd) -> Bool {
         let (removed, released) = changeRegistry { $0.remove(recipient, ending: reason) }
-        releaseRemoved(consume released)
+        releaseOutsideRecipientCall(consume released)
         return removed
     }
 
@@ -96,13 +96,10 @@ extension EventBus {
     /// recipient already waits for that, or outside a pass. The pass meets it
     /// removed, as it would any recipient removed during it; no later pass does (passes do
     /// not nest: a dispatch during one waits for it to end).
-    ///
-    /// - Returns: Outside a pass, or when one recipient already waits, the consumer removed,
-    ///   for the caller to release (``releaseRemoved(_:)``) after the last call: a stand-in
-    ///   retired now would make that call with its closures gone.
-    func endBeforeLastCall(_ recipient: Recipient) -> (any EventConsumer)? {
+    func endBeforeLastCall(_ recipient: Recipient) {
         guard pass.runningEntries != nil, pass.leaving == nil else {
-            return changeRegistry { $0.remove(recipient, ending: .lastCall) }.released
+            end(recipient, because: .lastCall)
+            return
         }
         // No route changes (not `changeRegistry`, which would pin the entries before it).
         let (removed, released) = registry.value.removeKeepingRoutes(recipient, ending: .lastCall)
@@ -117,8 +114,7 @@ extension EventBus {
         #if DEBUG
             registry.value.checkInvariants(leaving: pass.leaving)
         #endif
-        if !removed { releaseRemoved(consume released) }
-        return nil
+        if !removed { releaseOutsideRecipientCall(consume released) }
     }
 
     /// Takes the recipient the pass that just ended left on its routes off them, and releases
@@ -128,14 +124,14 @@ extension EventBus {
         guard let leaving = pass.leaving.take() else { return }
         let released = pass.leavingConsumer.take()
         changeRegistry { $0.takeOffRoutes(leaving) }
-        releaseRemoved(consume released)
+        releaseOutsideRecipientCall(consume released)
     }
 
     /// Removes every recipient that has ended without being removed: stopped streams, and
     /// owner-bound subscriptions or weakly held consumers whose object is gone.
     func removeEndedRecipients() {
         let released = changeRegistry { $0.removeEnded() }
-        releaseRemoved(consume released)
+        releaseOutsideRecipientCall(consume released)
     }
 
     /// Removes what the inbox says ended: every ended recipient when it asks for a `sweep`,
@@ -144,7 +140,7 @@ extension EventBus {
         if sweep { return removeEndedRecipients() }
         guard !ended.isEmpty else { return }
         let released = changeRegistry { $0.removeEnded(ended) }
-        releaseRemoved(consume released)
+        releaseOutsideRecipientCall(consume released)
     }
 
     /// Removes now the recipients that `inbox` lists as ended by their tokens, leaving a
@@ -170,7 +166,7 @@ extension EventBus {
             }
         }
         let released = changeRegistry { $0.removeAll() }
-        for consumer in released { retireIfStandIn(consumer) }
+        for consumer in released { (consumer as? any AnyStandIn)?.finish() }
         release(afterAccess: released)
     }
 
