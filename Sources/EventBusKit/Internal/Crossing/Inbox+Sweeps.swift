@@ -30,7 +30,7 @@ extension Inbox {
             let (sweep, ended) =
                 barriers.isEmpty ? (false, EndedRecipients()) : state.takeRemovals()
             let effects = admitSends(&state)
-            return ((barriers, sweep, ended, !state.items.isEmpty || state.sweepPending), effects)
+            return ((barriers, sweep, ended, state.hasWork), effects)
         }
         effects.run()
         return end
@@ -64,13 +64,15 @@ extension Inbox {
             guard busHoldsNone, state.items.isEmpty else {
                 return (.batch(Self.takeAll(&state), more: nil), Effects())
             }
-            let reportsNothing = state.refused.isEmpty && state.waitToReport == nil
-            let taken: Batch? = reportsNothing ? nil : Self.takeAll(&state)
-            let (sweep, ended) = reportsNothing ? state.takeRemovals() : (false, EndedRecipients())
+            // The drain ends with this take: the sends that fit are admitted after it.
+            if state.refused.isEmpty && state.waitToReport == nil {
+                let (sweep, ended) = state.takeRemovals()
+                let effects = admitSends(&state)
+                return (.removalsAlone(sweep: sweep, ended: ended, more: state.hasWork), effects)
+            }
+            let batch = Self.takeAll(&state)
             let effects = admitSends(&state)
-            let more = !state.items.isEmpty || state.sweepPending
-            if let taken { return (.batch(taken, more: more), effects) }
-            return (.removalsAlone(sweep: sweep, ended: ended, more: more), effects)
+            return (.batch(batch, more: state.hasWork), effects)
         }
         effects.run()
         return taken

@@ -64,6 +64,9 @@ final class Inbox: Sendable {
         let endedListed: AtomicCount
         /// Whether the bus has ended recipients to remove.
         var sweepPending: Bool { sweepRequested || !endedByTokens.isEmpty }
+        /// Whether anything waits for the bus: items, or ended recipients to remove. What a
+        /// drain's end reports as `more`, and what makes an installed drainer drain at once.
+        var hasWork: Bool { !items.isEmpty || sweepPending }
         /// A drain was scheduled and has not begun (`drainBegins()`); taking the inbox does not
         /// end it.
         var drainScheduled = false
@@ -190,8 +193,7 @@ final class Inbox: Sendable {
                 return (false, nil)
             }
             state.drainer = drainer
-            let hasWork = !state.items.isEmpty || state.sweepPending
-            return (true, hasWork ? Self.claimDrain(&state) : nil)
+            return (true, state.hasWork ? Self.claimDrain(&state) : nil)
         }
         scheduled?.scheduleDrain()
         return installed
@@ -214,7 +216,7 @@ final class Inbox: Sendable {
     }
 
     /// Whether anything waits for the bus: items, or ended recipients to remove. Test-only.
-    var hasWork: Bool { state.withLock { !$0.items.isEmpty || $0.sweepPending } }
+    var hasWork: Bool { state.withLock { $0.hasWork } }
 
     /// Tells the inbox whether the bus has a problem handler (the posting thread then prints
     /// nothing of its own).
