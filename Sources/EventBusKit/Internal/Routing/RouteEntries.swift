@@ -155,25 +155,14 @@ final class RouteEntries {
         }
     }
 
-    /// Takes every tombstone out, keeping the order of the others: the entries after the
-    /// first tombstone move up, each once; when the tombstones are all in front (the oldest
-    /// entries went first), in one move of the block.
+    /// Takes every tombstone out, keeping the order of the others: when the tombstones are
+    /// all in front (the oldest entries went first), in one move of the block; otherwise as
+    /// ``removeAll(where:)`` does, selecting none.
     private func compact() {
-        if tombstones == front {
-            slots.deinitialize(0..<front)
-            slots.moveElements(front..<count, to: 0)
-            count -= front
-        } else {
-            slots.deinitialize(0..<front)
-            var kept = 0
-            for index in front..<count {
-                let entry = slots.move(index)
-                if entry.isTombstone { continue }
-                slots.initialize(kept, to: entry)
-                kept += 1
-            }
-            count = kept
-        }
+        guard tombstones == front else { return removeAll { _ in false } }
+        slots.deinitialize(0..<front)
+        slots.moveElements(front..<count, to: 0)
+        count -= front
         tombstones = 0
         front = 0
     }
