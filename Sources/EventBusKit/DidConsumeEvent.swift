@@ -25,6 +25,10 @@ public struct DidConsumeEvent: Event, _BusAnnouncement {
     /// Shop/Cart.swift:12)`), and the same subscription is always the same object, so `===`
     /// on `consumer` recognises it across announcements. The same holds for
     /// ``ConsumerFailedEvent/recipient``.
+    ///
+    /// Keeping that object does not keep the subscription's closure: when the subscription
+    /// ends, the bus releases the closure (and finishes a stream) whoever holds the object,
+    /// whose `consume(_:)` from then on does nothing.
     public let consumer: any EventConsumer
     /// The very event that was consumed.
     public let event: any Event

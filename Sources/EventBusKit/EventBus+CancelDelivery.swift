@@ -89,6 +89,54 @@ extension EventBus {
         endOutsideRecipientCall(marked)
     }
 
+    /// ``releaseOutsideRecipientCall(_:)`` for a consumer a registry change removed: a stand-in,
+    /// which is its own recipient and may outlive its removal (its token holds it), is
+    /// retired first (``StandIn/retire()``: its stream finished, its closures dropped), as
+    /// app code outside any recipient's call.
+    @inline(__always)
+    func releaseRemoved(_ removed: consuming (any EventConsumer)?) {
+        let marked = beginOutsideRecipientCall()
+        do {
+            let released = consume removed
+            if let released { retireIfStandIn(released, afterPassOf: self) }
+            withExtendedLifetime(released) {}
+        }
+        endOutsideRecipientCall(marked)
+    }
+
+    /// ``releaseRemoved(_:)`` for several.
+    func releaseRemoved(_ removed: consuming [any EventConsumer]) {
+        let marked = beginOutsideRecipientCall()
+        do {
+            let released = consume removed
+            for consumer in released { retireIfStandIn(consumer, afterPassOf: self) }
+            withExtendedLifetime(released) {}
+        }
+        endOutsideRecipientCall(marked)
+    }
+
+    /// ``releaseRemoved(_:)`` for what a sweep of ended tokens removed.
+    func releaseRemoved(_ removed: consuming ReleasedConsumers) {
+        let marked = beginOutsideRecipientCall()
+        do {
+            let released = consume removed
+            for consumer in released { retireIfStandIn(consumer, afterPassOf: self) }
+            withExtendedLifetime(released) {}
+        }
+        endOutsideRecipientCall(marked)
+    }
+
+    /// ``releaseRemoved(_:)`` for the stand-ins removed during a pass, which it ended.
+    func releaseRemoved(_ removed: consuming FewValues<StandIn>) {
+        let marked = beginOutsideRecipientCall()
+        do {
+            let released = consume removed
+            for standIn in released { standIn.retire() }
+            withExtendedLifetime(released) {}
+        }
+        endOutsideRecipientCall(marked)
+    }
+
     /// Marks the start of app code the bus runs outside a recipient's call; returns whether
     /// it marked anything (only during a drain), for ``endOutsideRecipientCall(_:)``.
     @inline(__always)
@@ -127,4 +175,37 @@ extension EventBus {
         defer { endOutsideRecipientCall(marked) }
         return try body()
     }
+}
+
+/// Retires `consumer` if it is a stand-in: its class is tested by its metadata pointer (a load
+/// and a compare), not with a dynamic cast.
+@inline(__always)
+func retireIfStandIn(_ consumer: AnyObject) {
+    if ObjectIdentifier(type(of: consumer)) == ObjectIdentifier(StandIn.self) {
+        unsafeDowncast(consumer, to: StandIn.self).retire()
+    }
+}
+
+/// ``retireIfStandIn(_:)``, but a stand-in on the running pass's route is retired when the
+/// pass ends (see `EventBus.retiringStandIns`): its closure may be the one running, and
+/// before the merge the pass's pinned entries kept it alive that long. (Single statements on
+/// `bus.pass`: `retire()` runs app code, which may start a pass.)
+@inline(__always)
+func retireIfStandIn(_ consumer: AnyObject, afterPassOf bus: EventBus) {
+    guard ObjectIdentifier(type(of: consumer)) == ObjectIdentifier(StandIn.self) else { return }
+    let standIn = unsafeDowncast(consumer, to: StandIn.self)
+    if let running = bus.pass.runningEntries, isListed(standIn, in: running) {
+        bus.retiringStandIns.append(standIn)
+    } else {
+        standIn.retire()
+    }
+}
+
+/// Whether `standIn` has an entry in `running`, the running pass's entries: a binary search by
+/// call order (the entries are sorted by it), made only for a stand-in removed during a pass.
+@inline(never)
+private func isListed(_ standIn: StandIn, in running: UnretainedEntries) -> Bool {
+    let entries = running.entries
+    let index = standIn.callOrder.index(count: entries.count) { entries[$0].recipient.callOrder }
+    return index < entries.count && entries[index].recipient === standIn
 }

@@ -64,6 +64,10 @@ public final class EventBus {
     let registry = InPlace(Registry())
     /// What the running pass reads and what a trace records of it (see ``PassState``).
     var pass = PassState()
+    /// Stand-ins removed from the running pass's route during the pass, retired when it ends:
+    /// one may be running its own closure now. Not in ``pass``: changing it there would cost
+    /// the pass's accesses their static exclusivity checks.
+    var retiringStandIns = FewValues<StandIn>()
     /// The inbox that posters and streams on other threads reach; made on first use
     /// (see `EventBus+Posting.swift`).
     var inbox: Inbox?

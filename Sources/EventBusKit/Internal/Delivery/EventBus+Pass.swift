@@ -223,15 +223,17 @@ extension EventBus {
             return nil
         }
         watcher.delivers(to: recipient, on: self)
-        if isLastCall { endBeforeLastCall(recipient) }
+        let removedBeforeLastCall = isLastCall ? endBeforeLastCall(recipient) : nil
         guard let unretained = entry.unretained else {
             insideRecipientCall { consumer.consume(event) }
+            if removedBeforeLastCall != nil { releaseRemoved(consume removedBeforeLastCall) }
             return consumer
         }
         let causedAnnouncement = insideRecipientCall {
             unretained.consumeReportingAnnouncement(event)
         }
         if causedAnnouncement { announcePending(of: entry, event) }
+        if removedBeforeLastCall != nil { releaseRemoved(consume removedBeforeLastCall) }
         return consumer
     }
 
@@ -255,5 +257,15 @@ extension EventBus {
         }
         // Unpinned first: the route's entries, held by it alone again, change in place.
         if pass.leaving != nil { takeOffLeaving() }
+        if !retiringStandIns.isEmpty { retireRemovedDuringPass() }
+    }
+
+    /// Retires the stand-ins removed during the pass that just ended, as app code outside any
+    /// recipient's call.
+    @inline(never)
+    private func retireRemovedDuringPass() {
+        var retiring = FewValues<StandIn>()
+        swap(&retiring, &retiringStandIns)
+        releaseRemoved(consume retiring)
     }
 }

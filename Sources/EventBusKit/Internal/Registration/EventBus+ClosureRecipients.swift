@@ -91,23 +91,17 @@ extension EventBus {
         checkAddingIsolation()
         defer { afterAdding() }
         let lists = standInLists(listing: closure.listed)
-        let standIn = StandIn(
-            listing: closure.listed, lists: lists, closure.closures, finish: closure.finish,
-            bus: busReference())
         let isFiltered = closure.closures.filter != nil
         let rules = ListeningRules.own(closure.options, isFiltered: isFiltered)
         sweepBeforeAdding()
+        let bus = busReference()
         let recipient = changeRegistry {
-            $0.enter(
-                standIn, lists: lists, call: StandIn.call, isStandIn: true,
-                priority: ListeningRules.priority(rules, otherwise: 0), rules: rules,
+            $0.enterStandIn(
+                listing: closure.listed, lists: lists, closure.closures, finish: closure.finish,
+                bus: bus, priority: ListeningRules.priority(rules, otherwise: 0), rules: rules,
                 isFiltered: isFiltered, label: closure.label)
         }
-        standIn.recipient = recipient
         if let owner = closure.owner { recipient.endWhenDeallocated(owner) }
-        // Before `standIn` goes: nothing finishes it while this function holds it (the bus
-        // lives, and only the bus and the stand-in's release call `finish()`).
-        if closure.finish != nil { standIn.ending = recipient.ending }
         if ListeningRules.replaysLatest(rules, otherwise: false) {
             replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient))
         }

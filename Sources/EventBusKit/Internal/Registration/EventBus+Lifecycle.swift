@@ -36,7 +36,7 @@ extension EventBus {
         let (recipient, released) = changeRegistry {
             $0.add(consumer, lists: lists, weakly: weakly, priority: priority, rules: rules)
         }
-        releaseOutsideRecipientCall(consume released)
+        releaseRemoved(consume released)
         guard let recipient else { return nil }
         if lists.reachesNothing { recordReachingNothing(recipient, of: consumer) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
@@ -86,7 +86,7 @@ extension EventBus {
     @discardableResult
     func end(_ recipient: Recipient, because reason: RecipientEnd) -> Bool {
         let (removed, released) = changeRegistry { $0.remove(recipient, ending: reason) }
-        releaseOutsideRecipientCall(consume released)
+        releaseRemoved(consume released)
         return removed
     }
 
@@ -96,10 +96,13 @@ extension EventBus {
     /// recipient already waits for that, or outside a pass. The pass meets it
     /// removed, as it would any recipient removed during it; no later pass does (passes do
     /// not nest: a dispatch during one waits for it to end).
-    func endBeforeLastCall(_ recipient: Recipient) {
+    ///
+    /// - Returns: Outside a pass, or when one recipient already waits, the consumer removed,
+    ///   for the caller to release (``releaseRemoved(_:)``) after the last call: a stand-in
+    ///   retired now would make that call with its closures gone.
+    func endBeforeLastCall(_ recipient: Recipient) -> (any EventConsumer)? {
         guard pass.runningEntries != nil, pass.leaving == nil else {
-            end(recipient, because: .lastCall)
-            return
+            return changeRegistry { $0.remove(recipient, ending: .lastCall) }.released
         }
         // No route changes (not `changeRegistry`, which would pin the entries before it).
         let (removed, released) = registry.value.removeKeepingRoutes(recipient, ending: .lastCall)
@@ -114,7 +117,8 @@ extension EventBus {
         #if DEBUG
             registry.value.checkInvariants(leaving: pass.leaving)
         #endif
-        if !removed { releaseOutsideRecipientCall(consume released) }
+        if !removed { releaseRemoved(consume released) }
+        return nil
     }
 
     /// Takes the recipient the pass that just ended left on its routes off them, and releases
@@ -124,14 +128,14 @@ extension EventBus {
         guard let leaving = pass.leaving.take() else { return }
         let released = pass.leavingConsumer.take()
         changeRegistry { $0.takeOffRoutes(leaving) }
-        releaseOutsideRecipientCall(consume released)
+        releaseRemoved(consume released)
     }
 
     /// Removes every recipient that has ended without being removed: stopped streams, and
     /// owner-bound subscriptions or weakly held consumers whose object is gone.
     func removeEndedRecipients() {
         let released = changeRegistry { $0.removeEnded() }
-        releaseOutsideRecipientCall(consume released)
+        releaseRemoved(consume released)
     }
 
     /// Removes what the inbox says ended: every ended recipient when it asks for a `sweep`,
@@ -140,7 +144,7 @@ extension EventBus {
         if sweep { return removeEndedRecipients() }
         guard !ended.isEmpty else { return }
         let released = changeRegistry { $0.removeEnded(ended) }
-        releaseOutsideRecipientCall(consume released)
+        releaseRemoved(consume released)
     }
 
     /// Removes now the recipients that `inbox` lists as ended by their tokens, leaving a
@@ -166,7 +170,7 @@ extension EventBus {
             }
         }
         let released = changeRegistry { $0.removeAll() }
-        for consumer in released { (consumer as? any AnyStandIn)?.finish() }
+        for consumer in released { retireIfStandIn(consumer) }
         release(afterAccess: released)
     }
 

@@ -1,43 +1,47 @@
 /// One entry of the registry: a consumer (held strongly or weakly) or a subscription's
 /// stand-in consumer, with its lists and its place in registration order.
-final class Recipient {
+///
+/// A stand-in *is* its recipient (``StandIn`` is the one subclass), so a closure
+/// subscription makes one object besides its token, not two. Every member is `final`.
+class Recipient {
     /// Where the recipient is in its life (``State`` bits): the one thing another thread may
     /// write. In a ``StatePage`` shared with other recipients, where a pass reads it through
     /// its route entry without touching the recipient.
-    let state: StateWord
+    final let state: StateWord
     /// Where it stands in the order passes call it: priority, then registration.
-    let callOrder: CallOrder
+    final let callOrder: CallOrder
     /// The consumer's identity, for `register` / `deregister` look-ups.
-    let id: ObjectIdentifier
+    final let id: ObjectIdentifier
     /// The lists, read once at registration.
-    let lists: MatchList
+    final let lists: MatchList
     /// Whether the lists match ``DidConsumeEvent``.
-    let listensForConsumption: Bool
+    final let listensForConsumption: Bool
     /// The consumer when held strongly; `nil` once removed.
-    private(set) var strong: (any EventConsumer)?
+    final private(set) var strong: (any EventConsumer)?
     /// The consumer held strongly, as an unretained reference for a pass to call while a
     /// ``RouteEntry`` (or a local reference) keeps it alive; `nil` when held weakly. Made
     /// once, at registration, and copied into each of its route entries: every call the bus
     /// makes goes through it when it exists.
-    let unretained: UnretainedConsumer?
+    /// (A stand-in's is set at the end of its init: it points at the stand-in itself.)
+    final private(set) var unretained: UnretainedConsumer?
     /// What it holds weakly — the consumer when held weakly, an owner-bound subscription's
     /// owner — made only for those (see ``WeakHolds``); `nil` for the rest.
-    private var weakHolds: WeakHolds?
+    final private var weakHolds: WeakHolds?
     /// The rules of its own, when its options set something (see ``rules``).
-    private let ownRules: ListeningRules?
+    final private let ownRules: ListeningRules?
 
     /// What its options mean (``ListeningRules``): the one value the pass, its replays, its
     /// name and `explain` ask; shared by the recipients whose options set nothing. Read and
     /// written on the bus's isolation only.
-    var rules: ListeningRules { ownRules ?? .shared(isFiltered: isFiltered) }
+    final var rules: ListeningRules { ownRules ?? .shared(isFiltered: isFiltered) }
     /// Its display name, rendered when a view first asks (see ``name``).
-    private var displayName: RecipientName
+    final private var displayName: RecipientName
 
     /// The name every view shows it by — traces, `print(bus)`, `explain`, problem messages,
     /// the bus's announcements — the same text during its life and after its end (contract
     /// §17.2; ``RecipientName`` has the rule). Rendered the first time a view asks, which may
     /// read the consumer's `description`: ask on the bus's isolation, outside any access.
-    var name: String {
+    final var name: String {
         if let text = displayName.text { return text }
         let name = displayName  // copied: rendering may run app code
         return displayName.keep(name.render(rules, consumer: consumer))
@@ -48,17 +52,17 @@ final class Recipient {
     // written only by the trace, in single statements that call nothing that could reach this
     // recipient again: no access can overlap another, so the optimizer drops their run-time
     // checks.
-    private(set) var traceNameIndex = 0
-    private(set) var traceGeneration = -1
+    final private(set) var traceNameIndex = 0
+    final private(set) var traceGeneration = -1
     /// Its index in the registry's list (see `Registry.remove(_:ending:)`); the registry's alone.
-    var slot = 0
+    final var slot = 0
     /// Whether a route entry was ever made of it (see ``RouteEntry``): until then no route
     /// holds it, and removing it visits none. Read and written on the bus's isolation only.
-    var isRouted = false
+    final var isRouted = false
 
     /// Remembers the index of this recipient's name in the trace's names numbered
     /// `generation` (a trace's `namesGeneration`).
-    func rememberTraceName(_ index: Int, generation: Int) {
+    final func rememberTraceName(_ index: Int, generation: Int) {
         traceNameIndex = index
         traceGeneration = generation
     }
@@ -85,7 +89,7 @@ final class Recipient {
         /// something to announce. Set at registration.
         static let standIn = State(rawValue: 8)
         /// A stand-in with a `where:` predicate: the pass asks it before the call (see
-        /// ``StandInCore/acceptsRouted(_:)``). Set at registration.
+        /// ``StandIn/acceptsRouted(_:)``). Set at registration.
         static let filtered = State(rawValue: 16)
         /// A recipient whose options count the events it receives (a limit: `.once`,
         /// `.limit(n)`, `next`): the pass asks its ``rules`` about each event it accepted
@@ -97,27 +101,27 @@ final class Recipient {
 
     /// The state's bits, loaded relaxed.
     @inline(__always)
-    private var bits: State { State(rawValue: state.bits) }
+    final private var bits: State { State(rawValue: state.bits) }
 
     /// `false` once deregistered, cancelled or ended by its token: a pass skips it from then
     /// on.
     @inline(__always)
-    var isActive: Bool { bits.isDisjoint(with: [.ended, .removed]) }
+    final var isActive: Bool { bits.isDisjoint(with: [.ended, .removed]) }
 
     /// Whether the registry no longer holds this recipient (``deactivate(ending:)`` ran).
-    var isRemoved: Bool { bits.contains(.removed) }
+    final var isRemoved: Bool { bits.contains(.removed) }
 
     /// Whether ``owner`` bounds this recipient: an owner-bound subscription's.
-    var isOwnerBound: Bool { bits.contains(.ownerBound) }
+    final var isOwnerBound: Bool { bits.contains(.ownerBound) }
 
     /// Whether it is one of the bus's stand-ins: a closure subscription, a stream or a waiter.
-    var isStandIn: Bool { bits.contains(.standIn) }
+    final var isStandIn: Bool { bits.contains(.standIn) }
 
     /// Whether a `where:` predicate decides each delivery to it.
-    var isFiltered: Bool { bits.contains(.filtered) }
+    final var isFiltered: Bool { bits.contains(.filtered) }
 
     /// Whether its options count the events it receives: the pass asks its ``rules``.
-    var isCounted: Bool { bits.contains(.counted) }
+    final var isCounted: Bool { bits.contains(.counted) }
 
     /// Ends it for `end`, unless its end was claimed already (see ``RecipientEnding/claim(_:)``):
     /// returns whether this claim ended it. A pass claims a limited recipient's last call
@@ -127,12 +131,12 @@ final class Recipient {
     /// made. So a `next` either returns the event or is not delivered it (contract §16.5),
     /// and every view says the same (§17.1).
     @discardableResult
-    func claimEnd(_ end: RecipientEnd) -> Bool {
+    final func claimEnd(_ end: RecipientEnd) -> Bool {
         ending.claim(end)
     }
 
     /// The object whose deallocation ends this recipient, when ``isOwnerBound``.
-    var owner: AnyObject? { weakHolds?.owner }
+    final var owner: AnyObject? { weakHolds?.owner }
 
     /// - Parameters:
     ///   - call: How to call the consumer unretained; `nil` to hold it weakly.
@@ -166,24 +170,62 @@ final class Recipient {
         }
     }
 
+    /// A stand-in's part of its init (``StandIn`` calls it last): its own consumer, held by
+    /// the registry as the recipient itself, called through ``StandIn/call``.
+    init(
+        standInLists lists: MatchList, callOrder: CallOrder, state: StateWord,
+        rules: ListeningRules?, isFiltered: Bool, label: ClosureLabel?
+    ) {
+        self.state = state
+        let gate = ListeningRules.gate(rules, isFiltered: isFiltered)
+        state.set(gate.union(.standIn).rawValue)
+        self.ownRules = rules
+        self.displayName = RecipientName(of: StandIn.self, label: label)
+        self.callOrder = callOrder
+        // Stand-ins are never in the identity table (see `Registry.recipient(ofStandIn:)`).
+        self.id = ObjectIdentifier(StandIn.self)
+        self.lists = lists
+        self.listensForConsumption = lists.listensForConsumption
+        self.strong = nil
+        self.unretained = nil
+        // Every stored property is set (the subclass's before this init): `self` is usable.
+        self.unretained = UnretainedConsumer(standIn: self, call: StandIn.call, state: state.word)
+    }
+
     /// The consumer to call, or `nil` when it was removed, (held weakly) deallocated, or
     /// its owner is gone.
     @inline(__always)
-    var consumer: (any EventConsumer)? {
-        guard isActive else { return nil }
-        guard let weakHolds else { return strong }
-        if isOwnerBound && weakHolds.owner == nil { return nil }
-        return strong ?? weakHolds.consumer
+    final var consumer: (any EventConsumer)? {
+        let bits = self.bits
+        guard bits.isDisjoint(with: [.ended, .removed]) else { return nil }
+        guard let weakHolds else { return strong ?? standInSelf(bits) }
+        if bits.contains(.ownerBound) && weakHolds.owner == nil { return nil }
+        return strong ?? standInSelf(bits) ?? weakHolds.consumer
     }
+
+    /// This recipient as its own consumer, when it is a stand-in (its state has ``State/standIn``,
+    /// set at registration and never cleared); `nil` otherwise.
+    @inline(__always)
+    private final func standInSelf(_ bits: State) -> StandIn? {
+        // Sound: only `StandIn`'s init sets the `standIn` bit (see `init(standInLists:...)`).
+        bits.contains(.standIn) ? unsafeDowncast(self, to: StandIn.self) : nil
+    }
+
+    /// The consumer a route entry holds strongly: the consumer held strongly, or the stand-in
+    /// itself; `nil` for a consumer held weakly.
+    @inline(__always)
+    final var heldStrongly: (any EventConsumer)? { strong ?? standInSelf(bits) }
 
     /// For a recipient whose consumer is one of the bus's stand-ins, and which is still
     /// registered, the bus (which the stand-in holds weakly); `nil` otherwise.
-    var standInBus: EventBus? {
-        (strong as? StandIn)?.bus
+    final var standInBus: EventBus? {
+        let bits = self.bits
+        guard !bits.contains(.removed) else { return nil }
+        return standInSelf(bits)?.bus
     }
 
     /// Ends this recipient when `owner` is deallocated; call right after registering.
-    func endWhenDeallocated(_ owner: AnyObject) {
+    final func endWhenDeallocated(_ owner: AnyObject) {
         if let weakHolds {
             weakHolds.owner = owner
         } else {
@@ -196,7 +238,7 @@ final class Recipient {
     /// stream's termination handler, a waiter's timer and a stand-in's `finish` keep. A claim
     /// from another thread touches nothing but the state word: the bus removes the recipient
     /// (and releases its consumer) on its own isolation, when a pass meets it or a sweep runs.
-    var ending: RecipientEnding { RecipientEnding(state) }
+    final var ending: RecipientEnding { RecipientEnding(state) }
 
     /// Removes this recipient, first claiming its end for `end` unless it was claimed
     /// already: it is never called again, and its end has a reason. On the bus's isolation
@@ -204,10 +246,13 @@ final class Recipient {
     ///
     /// - Returns: The consumer it held strongly, for the caller to release after its access
     ///   to the registry ends (a release runs deinits, which may call the bus).
-    func deactivate(ending end: RecipientEnd) -> (any EventConsumer)? {
+    final func deactivate(ending end: RecipientEnd) -> (any EventConsumer)? {
         claimEnd(end)
         state.set(State.removed.rawValue)
         weakHolds = nil
+        // A stand-in is its own consumer: the caller retires it (drops its closures, finishes
+        // its stream) after its access (see `EventBus.releaseOutsideRecipientCall`).
+        if let standIn = standInSelf(bits) { return standIn }
         var released: (any EventConsumer)? = nil
         swap(&released, &strong)
         return released

@@ -83,9 +83,11 @@ struct Registry {
     /// the list, for the rare call that names a stand-in (an app registering or deregistering
     /// the object an announcement named).
     ///
-    /// - Complexity: O(*n*) for *n* recipients.
+    /// - Complexity: O(1).
     func recipient(ofStandIn standIn: StandIn) -> Recipient? {
-        list.first { !$0.isRemoved && $0.strong === standIn }
+        // The stand-in is its recipient: this registry's when listed here, at its slot.
+        !standIn.isRemoved && standIn.slot < list.count && list[standIn.slot] === standIn
+            ? standIn : nil
     }
 
     // MARK: Routes
@@ -188,6 +190,33 @@ struct Registry {
             callOrder: CallOrder(priority: priority, registration: nextRegistration),
             state: takeStateWord(), call: call, isStandIn: isStandIn, rules: rules,
             isFiltered: isFiltered, label: label)
+        place(recipient, priority: priority)
+        return recipient
+    }
+
+    /// Makes a closure recipient's stand-in, which is its own recipient, and puts it in the
+    /// list and the routes as ``enter(_:lists:call:isStandIn:priority:rules:isFiltered:label:)``
+    /// does: the stand-in's path into the registry.
+    mutating func enterStandIn(
+        listing listed: any Event.Type, lists: __owned MatchList,
+        _ closures: __owned StandIn.Closures,
+        finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)?,
+        bus: __owned BusReference, priority: Int, rules: __owned ListeningRules?,
+        isFiltered: Bool, label: __owned ClosureLabel?
+    ) -> StandIn {
+        let standIn = StandIn(
+            listing: listed, lists: lists, closures, finish: finish, bus: bus,
+            callOrder: CallOrder(priority: priority, registration: nextRegistration),
+            state: takeStateWord(), rules: rules, isFiltered: isFiltered, label: label)
+        place(standIn, priority: priority)
+        return standIn
+    }
+
+    /// Puts `recipient`, just made, in the list after every recipient of its priority or
+    /// higher and in the routes its lists match.
+    @inline(__always)
+    private mutating func place(_ recipient: Recipient, priority: Int) {
+        let lists = recipient.lists
         nextRegistration &+= 1
         // The newest registration goes last unless a recipient before it has a lower
         // priority: the common case, found without a search and appended.
@@ -213,7 +242,6 @@ struct Registry {
                 }
             }
         }
-        return recipient
     }
 
     /// A state word for a new recipient, from a new page when the current one is used up.

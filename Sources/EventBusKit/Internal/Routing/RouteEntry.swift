@@ -17,7 +17,7 @@ struct RouteEntry {
     init(_ recipient: Recipient) {
         recipient.isRouted = true
         self.recipient = recipient
-        consumer = recipient.strong
+        consumer = recipient.heldStrongly
         unretained = recipient.unretained
     }
 

@@ -21,5 +21,5 @@ protocol AnyStandIn: EventConsumer {
     /// the stream finishes.
     func finish()
     /// Its recipient, set when it is added; its name is the recipient's.
-    var recipient: Recipient? { get set }
+    var recipient: Recipient? { get }
 }

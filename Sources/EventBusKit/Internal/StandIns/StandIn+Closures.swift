@@ -8,7 +8,7 @@ extension StandIn {
         enum Takes: UInt8 {
             /// `T` is the listed type: the closures are `T`'s, reinterpreted to take the
             /// existential (`borrowingHandler(_:)`), called with it only when the event may be
-            /// borrowed (``StandInCore/borrowing``), and otherwise reinterpreted back and
+            /// borrowed (``StandIn/borrowing``), and otherwise reinterpreted back and
             /// called with the event copied out.
             case listed
             /// `T` is `any Event` (``AllEvent``, or an ``ObservedEvent`` that keeps events as

@@ -13,21 +13,57 @@
 /// ``Closures/init(_:where:listing:)``), so making a subscription looks up no generic
 /// metadata (a generic class's is looked up each time one is made, about 160 instructions);
 /// the few calls that need the closure's own type `T` open ``listed``, which is `T` then.
-final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
-    // What every routed call reads comes first, to share a cache line with the object's header.
+///
+/// The stand-in is its own ``Recipient`` (one object per subscription, besides its token). Removal retires it (``retire()``): its closures are
+/// dropped and its stream finished after the registry access, even while its token (or an
+/// announcement an app keeps) still holds it.
+final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
+    /// Whether a routed event may be handed to the borrowing closures: `.always` for a class
+    /// `T` listed as itself, `.unknown` for a value type until its first event shows whether
+    /// it is stored in the existential's buffer, `.never` otherwise (and always in the
+    /// portable mode).
+    var borrowing: Borrowing
+    /// The closures, replaced by ones holding nothing at ``retire()``: read in place, with
+    /// no retain, by the routed calls (``consumeRouted(_:)``, ``acceptsRouted(_:)``).
+    ///
+    /// Why `@exclusivity(unchecked)` is safe: a routed call borrows `held` for the call of its
+    /// closure, which may run app code, so the access is not instantaneous and a checked one
+    /// would cost a dynamic check per delivery. The only write is ``retire()``, and it never
+    /// overlaps a routed call: routed calls happen only in a pass (the bus's isolation; passes
+    /// do not nest), and a stand-in removed while a pass runs is retired when the pass ends
+    /// (`EventBus.retiringStandIns`). Every other read (``consume(_:)``, the copied paths)
+    /// copies the closure first.
+    @exclusivity(unchecked) private var held: Held
     /// How the closures take a routed event.
     private let takes: Closures.Takes
     /// The closure, taking the event's existential (see ``Closures``); called only as
-    /// ``StandInCore/borrowing`` allows when it ``Closures/Takes/listed`` its type. A stream's
-    /// drop is thrown as a `StreamDrop`.
-    private let handler: (any Event) throws -> Void
+    /// ``borrowing`` allows when it ``Closures/Takes/listed`` its type. A stream's
+    /// drop is thrown as a `StreamDrop`. A copy: see ``held``.
+    private var handler: (any Event) throws -> Void { held.handler }
+    /// The `where:` predicate taking the event's existential in place of the `T` (see
+    /// `borrowingPredicate(_:)`); one that accepts every event when the subscription has none.
+    /// Called only as ``borrowing`` allows. A copy: see ``held``.
+    var borrowingFilter: (any Event) -> Bool { held.filter }
+
+    /// A stand-in's closures, noncopyable so that a routed call borrows them in place.
+    struct Held: ~Copyable {
+        var handler: (any Event) throws -> Void
+        var filter: (any Event) -> Bool
+
+        @inline(__always)
+        borrowing func handle(_ event: any Event) throws { try handler(event) }
+
+        @inline(__always)
+        borrowing func accepts(_ event: any Event) -> Bool { filter(event) }
+
+        /// Closures that hold nothing: a retired stand-in's.
+        static var none: Held { Held(handler: { _ in }, filter: { _ in true }) }
+    }
     /// What the stand-in lists: `T` itself, ``AllEvent`` or a category.
     let listed: any Event.Type
-    /// The lists: ``listed`` alone, shared by the bus's stand-ins of the same listed type.
-    let lists: MatchList
     var willConsume: [any Event.Type] { lists.willConsume }
-    /// A stream's `finish` (or a waiter's); `nil` for other subscriptions.
-    private let finishStream: (@Sendable (_ end: RecipientEnd?) -> Void)?
+    /// A stream's `finish` (or a waiter's); `nil` for other subscriptions, and once it ran.
+    private var finishStream: (@Sendable (_ end: RecipientEnd?) -> Void)?
     /// Whether a drop was reported (see ``claimDropReport()``).
     private(set) var dropWasReported = false
     /// What the last routed call must announce, until the bus takes it.
@@ -38,10 +74,11 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     let busReference: BusReference
     /// The bus; `nil` once it is gone.
     var bus: EventBus? { busReference.bus }
-    /// Where its recipient's end is recorded, for ``finish()`` to read: set on the bus's
-    /// isolation right after the stand-in is registered (``EventBus/add(_:)``), when it
-    /// has a `finish`, and before anything can finish it.
-    var ending: RecipientEnding?
+
+    /// See ``borrowing``.
+    enum Borrowing: UInt8 {
+        case unknown, always, never
+    }
 
     /// The handler of a stream whose continuation's `yield` is `yield` (made where `T` is
     /// known to be `Sendable`): a dropped element is thrown, to be announced as a
@@ -60,22 +97,21 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     /// A stand-in for a subscription to the events `listed` covers, with `closures`, plain
     /// or throwing (a thrown error is announced as a ``ConsumerFailedEvent``). `lists` lists
     /// `listed` alone (see `EventBus.standInLists(listing:)`). `finish` runs when the
-    /// stand-in ends (the bus goes away, or it is released), told how its recipient ended.
+    /// stand-in ends (the bus goes away, or it is removed), told how its recipient ended.
+    /// The rest is its recipient's (see `Registry.enterStandIn`, the one caller).
     init(
-        listing listed: any Event.Type, lists: MatchList, _ closures: Closures,
-        finish: (@Sendable (_ end: RecipientEnd?) -> Void)?,
-        bus: BusReference
+        listing listed: any Event.Type, lists: __owned MatchList, _ closures: __owned Closures,
+        finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)?,
+        bus: __owned BusReference, callOrder: CallOrder, state: StateWord,
+        rules: __owned ListeningRules?, isFiltered: Bool, label: __owned ClosureLabel?
     ) {
         precondition(
             listed != AllEvent.self || closures.takes == .anyEvent,
             "a stand-in for AllEvent takes any Event")
         takes = closures.takes
-        handler = closures.handler
         self.listed = listed
-        self.lists = lists
         self.finishStream = finish
         self.busReference = bus
-        let borrowing: Borrowing
         switch closures.takes {
         case .listed:
             // `lists` lists `T`: it names a class exactly when `T` is one.
@@ -87,13 +123,37 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
         // would wrap it again.
         let filter: (any Event) -> Bool
         if let given = closures.filter { filter = given } else { filter = { _ in true } }
-        super.init(borrowing: borrowing, borrowingFilter: filter)
+        held = Held(handler: closures.handler, filter: filter)
+        super.init(
+            standInLists: lists, callOrder: callOrder, state: state, rules: rules,
+            isFiltered: isFiltered, label: label)
     }
 
     deinit {
-        // Released without `finish()` (for example deregistered through the object a
-        // `DidConsumeEvent` named): end the stream rather than leave its consumer waiting.
+        // Retired at its removal, which finished it; a stand-in never removed (none, while
+        // its bus tears down every recipient) is finished here.
         finish()
+    }
+
+    /// What removal does to a stand-in, after the registry access (the bus's
+    /// `releaseOutsideRecipientCall`): finishes its stream or waiter, as its recipient's end
+    /// says, then drops its closures (their release may run app code). Its token, or an
+    /// announcement the app keeps, may hold it long after. Idempotent; on the bus's isolation.
+    func retire() {
+        finish()
+        // Swapped out, then released: a deinit the release runs finds `held` as it is now.
+        var retired = Held.none
+        swap(&retired, &held)
+        _ = consume retired
+    }
+
+    /// Whether the `where:` predicate accepts `event`, which a route delivered to this
+    /// stand-in: the borrowing predicate when it may take it, ``acceptsUnborrowed(_:)``
+    /// otherwise.
+    @inline(__always)
+    func acceptsRouted(_ event: any Event) -> Bool {
+        if borrowing == .always { return held.accepts(event) }
+        return acceptsUnborrowed(event)
     }
 
     /// How the bus calls stand-ins.
@@ -106,7 +166,7 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     func consumeRouted(_ event: any Event) -> Bool {
         do {
             if takes != .listed || mayBorrow(event) {
-                try handler(event)
+                try held.handle(event)
             } else {
                 try callCopied(event)
             }
@@ -118,11 +178,12 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     }
 
     /// The `where:` predicate's answer for `event`, which a route delivered to this stand-in,
-    /// while ``StandInCore/borrowing`` is not `.always` (its closures take a listed `T`): the
+    /// while ``borrowing`` is not `.always` (its closures take a listed `T`): the
     /// first value-type event decides whether it may be borrowed, and one that may not is
     /// copied out.
-    override func acceptsUnborrowed(_ event: any Event) -> Bool {
-        if mayBorrow(event) { return borrowingFilter(event) }
+    @inline(never)
+    func acceptsUnborrowed(_ event: any Event) -> Bool {
+        if mayBorrow(event) { return held.accepts(event) }
         return acceptsCopied(event)
     }
 
@@ -147,6 +208,8 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     /// checked cast, which stops on an event that is no `T` (a stream, or a subscription to
     /// a category, ignores it). What it causes is announced at once.
     func consume(_ event: any Event) {
+        // Retired (removed): its closures are gone.
+        if isRemoved { return }
         do {
             switch takes {
             case .anyEvent, .category: try handler(event)  // a category's handler casts
@@ -164,8 +227,8 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
                 try open(listed)
             }
         } catch {
-            if let bus, let recipient {
-                bus.announce(Self.pending(for: error), by: recipient, self, of: event)
+            if let bus {
+                bus.announce(Self.pending(for: error), by: self, self, of: event)
             }
         }
     }
@@ -179,11 +242,16 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     /// waiter, as its recipient's end says: read from the state word the claim of that end
     /// wrote, never from who happens to call this first.
     func finish() {
-        if let finishStream { finishStream(ending?.end) }
+        guard let finishStream else { return }
+        self.finishStream = nil
+        finishStream(ending.end)
     }
 
+    /// Itself: a stand-in is its own recipient.
+    var recipient: Recipient? { self }
+
     /// Its recipient's name: what every view of the bus shows it by.
-    var description: String { recipient?.name ?? "unregistered stand-in" }
+    var description: String { name }
 
     private static func pending(for error: any Error) -> PendingAnnouncement {
         if let drop = error as? StreamDrop { return .dropped(drop.event) }
@@ -191,7 +259,7 @@ final class StandIn: StandInCore, AnyStandIn, CustomStringConvertible {
     }
 
     /// Whether the handler and the filter may take `event`, a routed event, borrowed; the
-    /// first value-type event decides it for all (see ``StandInCore/borrowing``).
+    /// first value-type event decides it for all (see ``borrowing``).
     @inline(__always)
     private func mayBorrow(_ event: any Event) -> Bool {
         if borrowing == .unknown {

@@ -22,6 +22,13 @@ struct UnretainedConsumer {
         stateWord = UnsafePointer(state.address)
     }
 
+    /// A stand-in, which is its own recipient, called through `call`, whose state is `state`.
+    init(standIn: AnyObject, call: any ConsumerCall.Type, state: AtomicWord) {
+        object = UnsafeRawPointer(Unmanaged.passUnretained(standIn).toOpaque())
+        self.call = call
+        stateWord = UnsafePointer(state.address)
+    }
+
     private init(
         object: UnsafeRawPointer, call: any ConsumerCall.Type, stateWord: UnsafePointer<Int32>
     ) {
@@ -91,7 +98,7 @@ struct UnretainedConsumer {
     }
 
     /// Whether a filtered subscription's `where:` predicate accepts `event`, which its route
-    /// delivered to it: ``StandInCore/acceptsRouted(_:)``, read at fixed offsets of the
+    /// delivered to it: ``StandIn/acceptsRouted(_:)``, read at fixed offsets of the
     /// stand-in rather than through ``StandInCall``.
     ///
     /// - Precondition: As for ``consume(_:)``, and the consumer is a stand-in (its state has
@@ -99,8 +106,8 @@ struct UnretainedConsumer {
     @inline(__always)
     func acceptsRouted(_ event: any Event) -> Bool {
         // Sound as in `DirectCall`: a recipient has the `standIn` state only when its consumer
-        // is a `StandIn`, whose class is a subclass of `StandInCore`.
-        Unmanaged<StandInCore>.fromOpaque(object)._withUnsafeGuaranteedRef {
+        // is a `StandIn`.
+        Unmanaged<StandIn>.fromOpaque(object)._withUnsafeGuaranteedRef {
             $0.acceptsRouted(event)
         }
     }
