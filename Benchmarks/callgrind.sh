@@ -100,7 +100,7 @@ annotate_difference() {
             }
         }
         END { printf "%10.1f  per unit in all\n", total }' "$out/small.tsv" "$out/large.tsv" |
-        sort -rn | swift demangle --simplified | awk '!seen[$0]++' | head -40 | cut -c1-200
+        sort -rn | swift demangle --simplified | awk '!seen[$0]++ && ++shown <= 40' | cut -c1-200
 }
 
 printf '| case | instructions per unit | allocations per unit |\n|---|---:|---:|\n'
