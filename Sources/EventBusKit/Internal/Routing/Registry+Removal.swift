@@ -4,8 +4,8 @@
 extension Registry {
     /// Removes `recipient` from the registry and every route, and deactivates it, claiming its
     /// end for `end` unless it was claimed already (see ``Recipient/deactivate(ending:)``).
-    /// It stays in ``list``, removed, until removed ones are half the list and one pass over
-    /// the list compacts it; the last one is taken off at once.
+    /// It leaves a hole in ``list`` until holes are half the list and one pass over the list
+    /// compacts it; the last one is taken off at once.
     ///
     /// - Returns: Whether it was registered, and the consumer it held strongly, for the
     ///   caller to release after the access.
@@ -85,18 +85,21 @@ extension Registry {
         takeOffRoutes(recipient)
     }
 
-    /// `recipient`, removed, off the end of ``list`` (or left there until removed ones are
-    /// half the list and one pass compacts it).
+    /// `recipient`, removed, off the end of ``list``, or a hole in it until holes are half
+    /// the list and one pass compacts it.
     fileprivate mutating func takeOffList(_ recipient: Recipient) {
         if !isInList(recipient) {
-            // Compacted away, or never listed.
+            // Taken off before, or never listed.
         } else if recipient.slot == list.count - 1 {
-            while let last = list.last, last.isRemoved {
+            // The holes before it go with it (read by index: `list.last` is a double optional,
+            // copied through the runtime's value witnesses).
+            repeat {
                 list.removeLast()
                 removedInList -= 1
-            }
-        } else if removedInList > 16 && removedInList * 2 > list.count {
-            compactList()
+            } while !list.isEmpty && list[list.count - 1]?.isRemoved ?? true
+        } else {
+            list[recipient.slot] = nil
+            if removedInList > 16 && removedInList * 2 > list.count { compactList() }
         }
     }
 
@@ -111,13 +114,13 @@ extension Registry {
         }
     }
 
-    /// Takes the removed recipients off ``list``, and renumbers the slots of the others, in
-    /// one pass: each kept recipient moves up and takes its new slot in the same step.
-    fileprivate mutating func compactList() {
+    /// Takes the holes and the removed recipients off ``list``, and renumbers the slots of the
+    /// others, in one pass: each kept recipient moves up and takes its new slot in the same
+    /// step.
+    mutating func compactList() {
         var kept = 0
         for index in list.indices {
-            let recipient = list[index]
-            if recipient.isRemoved { continue }
+            guard let recipient = list[index], !recipient.isRemoved else { continue }
             recipient.slot = kept
             if kept != index { list[kept] = recipient }
             kept += 1
@@ -137,7 +140,7 @@ extension Registry {
     mutating func removeEnded() -> [any EventConsumer] {
         var released: [any EventConsumer] = []
         var ended = false
-        for recipient in list where !recipient.isRemoved && recipient.consumer == nil {
+        for case let recipient? in list where !recipient.isRemoved && recipient.consumer == nil {
             ended = true
             // Ended by a claim (whose reason stands), or found dead: its owner or consumer.
             if let strong = recipient.deactivate(ending: .ownerGone) { released.append(strong) }
@@ -165,7 +168,7 @@ extension Registry {
     /// - Returns: The consumers the recipients held strongly, for the caller to release
     ///   after the access.
     mutating func removeAll() -> [any EventConsumer] {
-        let released = list.compactMap { $0.deactivate(ending: .busGone) }
+        let released = list.compactMap { $0?.deactivate(ending: .busGone) }
         list.removeAll()
         removedInList = 0
         byID.removeAll()

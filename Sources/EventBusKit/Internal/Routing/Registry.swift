@@ -19,10 +19,14 @@ struct Registry {
     // The stored properties below are changed only by the registry's own methods, here and
     // in `Registry+Removal.swift`.
 
-    /// Every recipient not yet removed, in call order, among the removed ones not yet
-    /// compacted away (see ``remove(_:ending:)``): each at its ``Recipient/slot``.
-    var list: [Recipient] = []
-    /// How many recipients of ``list`` were removed.
+    /// Every recipient not yet removed, in call order, each at its ``Recipient/slot``, among
+    /// the holes (`nil`) of removed ones not yet compacted away (see ``remove(_:ending:)``).
+    /// A removed recipient leaves its hole at once, and the list's reference with it: held to
+    /// the compaction, a long list's removed recipients were freed thousands at a time, and
+    /// every allocation after that took the allocator's slow path (CONTRACT §18 (c)).
+    var list: [Recipient?] = []
+    /// How many entries of ``list`` are holes, or recipients removed and not yet taken off
+    /// it (between the two steps of a removal).
     var removedInList = 0
     /// Registered consumers by identity; the bus's stand-ins, new each time, are not in it
     /// (see ``recipient(ofStandIn:)``).
@@ -52,9 +56,8 @@ struct Registry {
 
     /// Every recipient not yet removed, in call order.
     ///
-    /// - Complexity: O(*n*) for *n* recipients when some were removed since the last
-    ///   compaction; O(1) otherwise.
-    var recipients: [Recipient] { removedInList == 0 ? list : list.filter { !$0.isRemoved } }
+    /// - Complexity: O(*n*) for *n* recipients.
+    var recipients: [Recipient] { list.compactMap { $0?.isRemoved == false ? $0 : nil } }
 
     /// The number of recipients.
     var count: Int { list.count - removedInList }
@@ -63,7 +66,7 @@ struct Registry {
     /// (held weakly) or owner alive.
     ///
     /// - Complexity: O(*n*) for *n* recipients.
-    var callableCount: Int { list.count { $0.consumer != nil } }
+    var callableCount: Int { list.count { $0?.consumer != nil } }
 
     /// The number of recipients the identity table holds (for the invariant checks).
     var identityTableCount: Int { byID.count }
@@ -115,7 +118,7 @@ struct Registry {
         for kind: EventKind, deciding event: any Event, latest: LatestSlot? = nil
     ) -> (route: Route, isCached: Bool, skippedEnded: Bool) {
         var skippedEnded = false
-        let matching = list.lazy.filter {
+        let matching = list.lazy.compactMap { $0 }.filter {
             guard $0.consumer != nil else {
                 if !$0.isRemoved { skippedEnded = true }
                 return false
@@ -220,13 +223,12 @@ struct Registry {
         nextRegistration &+= 1
         // The newest registration goes last unless a recipient before it has a lower
         // priority: the common case, found without a search and appended.
-        if list.last.map({ $0.callOrder.priority >= priority }) ?? true {
+        // (A hole at the end is taken off at once: the last entry is a recipient.)
+        if list.isEmpty || list[list.count - 1]!.callOrder.priority >= priority {
             recipient.slot = list.count
             list.append(recipient)
         } else {
-            let index = Self.index(of: recipient, in: list)
-            list.insert(recipient, at: index)
-            for slot in index..<list.count { list[slot].slot = slot }
+            insertInCallOrder(recipient)
         }
         tally(recipient, 1)
         if lists.hasCategories {
@@ -242,6 +244,18 @@ struct Registry {
                 }
             }
         }
+    }
+
+    /// Puts `recipient` in the list before the first recipient of a lower priority, and
+    /// renumbers the slots after it: the uncommon case of ``place(_:priority:)``, kept out of
+    /// its line.
+    @inline(never)
+    private mutating func insertInCallOrder(_ recipient: Recipient) {
+        // The search reads call orders: the holes go first.
+        if removedInList > 0 { compactList() }
+        let index = recipient.callOrder.insertionIndex(count: list.count) { list[$0]!.callOrder }
+        list.insert(recipient, at: index)
+        for slot in index..<list.count { list[slot]!.slot = slot }
     }
 
     /// A state word for a new recipient, from a new page when the current one is used up.
@@ -268,11 +282,5 @@ struct Registry {
             mayAnnounceConsumption = consumptionListenerCount > 0
         }
         if recipient.lists.hasCategories { categoryListenerCount += change }
-    }
-
-    /// The index of `recipient` in `recipients`, which is sorted by call order, or where it
-    /// would be inserted.
-    private static func index(of recipient: Recipient, in recipients: [Recipient]) -> Int {
-        recipient.callOrder.insertionIndex(count: recipients.count) { recipients[$0].callOrder }
     }
 }
