@@ -94,7 +94,7 @@ final class RouteEntries {
     /// - Precondition: ``hasRoom(for:)`` one more.
     /// - Complexity: O(1) when it goes last (a recipient registered with no higher priority
     ///   than those before it); otherwise O(*n*).
-    func insert(_ entry: RouteEntry) {
+    func insert(_ entry: consuming RouteEntry) {
         let order = entry.recipient.callOrder
         let index = order.insertionIndex(count: count) { slots[$0].recipient.callOrder }
         if index < count && slots[index].recipient === entry.recipient {
