@@ -136,6 +136,30 @@ private struct Subject {
         #expect(subject.route(Other.self) == [])
     }
 
+    /// A recipient removed from the middle of the list leaves a hole there, not itself: the
+    /// registry lets go of it at once (held to the compaction, the removed recipients of a
+    /// long list were freed thousands at a time, CONTRACT §18), and a registration with a
+    /// higher priority, which searches the list, still finds its place around the hole.
+    @Test func aRecipientRemovedFromTheMiddleIsLetGoAtOnceAndCallOrderHoldsAroundItsHole() throws {
+        var subject = Subject()
+        for name in ["A", "B", "C"] { subject.add(name) }
+        subject.buildRoute(Num(0))
+        weak var removed: Recipient?
+        do {
+            let b = try #require(subject.recipient("B"))
+            removed = b
+            #expect(subject.registry.remove(b, ending: .released).removed)
+        }
+        subject.check()
+        #expect(removed == nil)
+        #expect(subject.registry.count == 2)
+        #expect(subject.recipients == ["A", "C"])
+        subject.add("Z", priority: 5)
+        subject.add("D")
+        #expect(subject.recipients == ["Z", "A", "C", "D"])
+        #expect(subject.route(Num.self) == ["Z", "A", "C", "D"])
+    }
+
     @Test func removeEndedRemovesExactlyTheEndedRecipientsAndReturnsWhatTheyHeld() throws {
         var subject = Subject()
         let listens: [any Event.Type] = [Num.self, DidConsumeEvent.self]
