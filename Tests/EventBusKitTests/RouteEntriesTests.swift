@@ -148,9 +148,11 @@ private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
         #expect(entries.count == 100)
     }
 
-    /// A full route whose oldest entries left tombstones makes room for one more by taking
-    /// them out in place; a full route with none has no room to make (it is copied).
-    @Test func aFullRouteMakesRoomByCompactingItsTombstonesInPlace() {
+    /// The oldest entries go at once, leaving their slots empty in front, and a pass reads
+    /// from the first left; a full route makes room in place once the empty slots in front and
+    /// the tombstones are a quarter of its storage, and with less is copied (so that a full
+    /// route is not moved whole for each entry added).
+    @Test func aFullRouteMakesRoomInPlaceOnceAQuarterOfItCanBeTakenOut() {
         let consumers = (0..<40).map { ListConsumer("R\($0)", [Num.self]) }
         defer { withExtendedLifetime(consumers) {} }  // held weakly by their recipients
         let recipients = consumers.indices.map {
@@ -158,13 +160,24 @@ private func insert(_ entry: RouteEntry, into entries: inout RouteEntries) {
         }
         let entries = RouteEntries(recipients.map { RouteEntry($0) })  // room for 40 exactly
         #expect(!entries.makeRoom(for: 1))
-        // The two oldest, far from the end: each leaves a tombstone.
         entries.remove(recipients[0])
         entries.remove(recipients[1])
-        #expect(entries.count == 40)  // tombstones included
-        #expect(entries.makeRoom(for: 1))
-        #expect(entries.count == 38)
+        #expect(entries.count == 38)  // no tombstone: gone at once
         #expect(names(entries) == recipients.dropFirst(2).map(\.name))
-        #expect(!entries.makeRoom(for: 3))
+        #expect(entries.view.count == 38 && entries.view[0].recipient === recipients[2])
+        #expect(!entries.makeRoom(for: 1))  // 2 of 40: copied instead
+        // Eight more from the middle, far from the end: each leaves a tombstone.
+        for index in 10..<18 { entries.remove(recipients[index]) }
+        #expect(entries.count == 38)  // tombstones included
+        #expect(entries.makeRoom(for: 1))  // 2 in front and 8 tombstones: a quarter
+        #expect(entries.count == 30)
+        #expect(
+            names(entries)
+                == (recipients[2..<10] + recipients[18...]).map(\.name))
+        #expect(entries.view[0].recipient === recipients[2])
+        // An entry that goes first takes an empty slot in front.
+        entries.remove(recipients[2])
+        entries.insert(RouteEntry(recipients[2]))
+        #expect(names(entries).first == "R2" && entries.count == 30)
     }
 }

@@ -12,15 +12,21 @@
 /// pass reads with no run-time exclusivity check.
 final class RouteEntries {
     /// The number of entries, tombstones included: what a pass reads.
-    private(set) var count = 0
+    var count: Int { view.count }
     /// How many of the entries are tombstones of removed ones (see ``remove(_:)``).
     private var tombstones = 0
-    /// How many of the first entries are all tombstones: the oldest entry still live is at
-    /// this index when no entry before it has a higher priority, so removing it (the oldest
-    /// going first, the common order) needs no search.
-    private var front = 0
-    /// The entries in slots `0..<count`, in call order.
+    /// The slot of the first entry, never a tombstone: the slots before it are empty, left
+    /// by first entries removed (the oldest going first is the common order). Such an entry
+    /// goes at once, its recipient released with it, where a tombstone held the recipient
+    /// until a compaction released thousands at a time (CONTRACT §18 (b)).
+    private var start = 0
+    /// The slot after the last entry.
+    private var end = 0
+    /// The entries in slots `start..<end`, in call order.
     private let slots: SlotBuffer<RouteEntry>
+    /// The entries, for a pass to read in place (see ``RouteView``): kept with every change,
+    /// so that a pass reads two words, as when the entries always began at the first slot.
+    private(set) var view: SlotView<RouteEntry>
     /// For the route of a sticky type, the slot a pass stores its event in.
     let latest: LatestSlot?
 
@@ -31,37 +37,52 @@ final class RouteEntries {
     ) {
         slots = SlotBuffer(capacity: max(4, entries.count, capacity))
         self.latest = latest
+        view = slots.elements(count: 0)
         for entry in entries {
-            slots.initialize(count, to: entry)
-            count += 1
+            slots.initialize(end, to: entry)
+            end += 1
         }
+        entriesChanged()
     }
 
     deinit {
-        slots.deinitialize(0..<count)
+        slots.deinitialize(start..<end)
     }
 
-    /// Whether `extra` more entries fit.
+    /// Whether `extra` more entries fit after the last.
     func hasRoom(for extra: Int) -> Bool {
-        count + extra <= slots.capacity
+        end + extra <= slots.capacity
     }
 
-    /// Whether `extra` more entries fit, once the tombstones are taken out in place when
-    /// they would not: a route full of tombstones is compacted rather than copied to twice
-    /// its storage. Only for entries no pass reads (see ``Route/changeEntries(reserving:_:)``).
+    /// Whether `extra` more entries fit, once the empty slots in front and the tombstones
+    /// are taken out in place when they would not and they are a quarter of the storage: a
+    /// route that the oldest entries left is compacted rather than copied to twice its
+    /// storage, and one with less to take out is copied (so that a full route is not moved
+    /// whole for each entry added). Only for entries no pass reads (see
+    /// ``Route/changeEntries(reserving:_:)``).
+    @inline(__always)
     func makeRoom(for extra: Int) -> Bool {
-        if hasRoom(for: extra) { return true }
-        guard tombstones > 0 else { return false }
+        hasRoom(for: extra) || makeRoomInPlace(for: extra)
+    }
+
+    /// ``makeRoom(for:)`` when the storage is full: compacts when a quarter can be taken out.
+    @inline(never)  // the uncommon case: kept out of the changes that have room
+    private func makeRoomInPlace(for extra: Int) -> Bool {
+        let freed = start + tombstones
+        guard freed >= extra && freed * 4 >= slots.capacity else { return false }
         compact()
         return hasRoom(for: extra)
     }
 
     /// A copy with the same entries and room for `extra` more, for a change while a pass
-    /// reads this one or when this one is full.
+    /// reads this one or when this one is full: the same storage when the entries and
+    /// `extra` fill at most three quarters of it, twice the storage otherwise.
     @inline(never)  // the uncommon case: kept out of the changes that need no copy
     func copy(reserving extra: Int) -> RouteEntries {
-        RouteEntries(
-            copying: self, capacity: hasRoom(for: extra) ? slots.capacity : slots.capacity * 2)
+        let filled = count - tombstones + extra
+        return RouteEntries(
+            copying: self,
+            capacity: filled * 4 <= slots.capacity * 3 ? slots.capacity : slots.capacity * 2)
     }
 
     /// A copy of `other`'s entries but its tombstones, with room for `capacity`, made slot
@@ -70,101 +91,120 @@ final class RouteEntries {
     private init(copying other: RouteEntries, capacity: Int) {
         slots = SlotBuffer(capacity: max(4, capacity))
         latest = other.latest
-        for index in 0..<other.count where !other.slots[index].isTombstone {
-            slots.initialize(count, to: other.slots[index])
-            count += 1
+        view = slots.elements(count: 0)
+        for index in other.start..<other.end where !other.slots[index].isTombstone {
+            slots.initialize(end, to: other.slots[index])
+            end += 1
         }
+        entriesChanged()
+    }
+
+    /// Keeps ``view`` on slots `start..<end`: after every change of either.
+    @inline(__always)
+    private func entriesChanged() {
+        view = slots.elements(from: start, count: end - start)
     }
 
     /// The entry at `index` (maybe a tombstone).
     subscript(index: Int) -> RouteEntry {
         precondition(index >= 0 && index < count, "RouteEntries index out of range")
-        return slots[index]
+        return slots[start + index]
     }
 
-    /// The entries, for a pass to read in place (see ``RouteView``).
-    var view: SlotView<RouteEntry> { slots.elements(count: count) }
-
     /// Every entry but the tombstones, in order.
-    var all: [RouteEntry] { (0..<count).compactMap { slots[$0].isTombstone ? nil : slots[$0] } }
+    var all: [RouteEntry] {
+        (start..<end).compactMap { slots[$0].isTombstone ? nil : slots[$0] }
+    }
+
+    /// The slot of the first entry whose call order is not before `order` (`end` if none).
+    @inline(__always)
+    private func slot(of order: CallOrder) -> Int {
+        start + order.index(count: end - start) { slots[start + $0].recipient.callOrder }
+    }
 
     /// Inserts `entry` at its place in call order (see ``CallOrder``), unless the recipient
     /// already has an entry.
     ///
-    /// - Precondition: ``hasRoom(for:)`` one more.
+    /// - Precondition: ``hasRoom(for:)`` one more, unless it goes first and a slot in front
+    ///   is empty.
     /// - Complexity: O(1) when it goes last (a recipient registered with no higher priority
-    ///   than those before it); otherwise O(*n*).
+    ///   than those before it), or first with an empty slot in front; otherwise O(*n*).
     func insert(_ entry: consuming RouteEntry) {
         let order = entry.recipient.callOrder
-        let index = order.insertionIndex(count: count) { slots[$0].recipient.callOrder }
-        if index < count && slots[index].recipient === entry.recipient {
+        let index =
+            start == end || slots[end - 1].recipient.callOrder < order ? end : slot(of: order)
+        if index < end && slots[index].recipient === entry.recipient {
             guard slots[index].isTombstone else { return }
             _ = slots.move(index)  // back where it was removed from
             slots.initialize(index, to: entry)
             tombstones -= 1
-            front = min(front, index)
             return
         }
-        precondition(hasRoom(for: 1), "RouteEntries.insert: no room; copy(reserving:) first")
-        slots.moveElements(index..<count, to: index + 1)
-        slots.initialize(index, to: entry)
-        count += 1
-        front = min(front, index)
+        if index == start && start > 0 {
+            start -= 1
+            slots.initialize(start, to: entry)
+        } else {
+            precondition(hasRoom(for: 1), "RouteEntries.insert: no room; copy(reserving:) first")
+            slots.moveElements(index..<end, to: index + 1)
+            slots.initialize(index, to: entry)
+            end += 1
+        }
+        entriesChanged()
     }
 
     /// Removes the entry of `recipient`, if any, keeping the order of the others.
     ///
-    /// The last entry goes at once, and so does one of the last ``shiftLimit``, the entries
-    /// after it moved up a slot; further in, the entry leaves a tombstone (see
-    /// ``RouteEntry/tombstone(of:)``), which a pass skips, until tombstones are a quarter of
-    /// the entries (half, when all of them are in front) and one move over the slots
+    /// The first and the last entry go at once (and the tombstones they leave at the ends),
+    /// and so does one of the last ``shiftLimit``, the entries after it moved up a slot;
+    /// further in, the entry leaves a tombstone (see ``RouteEntry/tombstone(of:)``), which a
+    /// pass skips, until tombstones are a quarter of the entries and one pass over the slots
     /// compacts them all.
     ///
     /// - Complexity: O(log *n*) to find it, and O(1) amortized to take it out.
     func remove(_ recipient: Recipient) {
         let index =
-            front < count && slots[front].recipient === recipient
-            ? front : recipient.callOrder.index(count: count) { slots[$0].recipient.callOrder }
-        guard index < count, slots[index].recipient === recipient, !slots[index].isTombstone
+            start < end && slots[start].recipient === recipient
+            ? start : slot(of: recipient.callOrder)
+        guard index < end, slots[index].recipient === recipient, !slots[index].isTombstone
         else { return }
         // The registry still holds the consumer: no deinit runs here.
-        if index == count - 1 {
-            _ = slots.move(index)
-            count -= 1
-            while count > 0 && slots[count - 1].isTombstone {
-                _ = slots.move(count - 1)
-                count -= 1
-                tombstones -= 1
+        _ = slots.move(index)
+        if index == start {
+            start += 1
+            while tombstones > 0 && start < end && slots[start].isTombstone {
+                dropTombstone(at: start)
             }
-            front = min(front, count)
-        } else if count - index <= Self.shiftLimit {
-            _ = slots.move(index)
-            slots.moveElements(index + 1..<count, to: index)
-            count -= 1
+        } else if index == end - 1 {
+            end -= 1
+            while tombstones > 0 && slots[end - 1].isTombstone { dropTombstone(at: end - 1) }
+        } else if end - index <= Self.shiftLimit {
+            slots.moveElements(index + 1..<end, to: index)
+            end -= 1
         } else {
-            let removed = slots.move(index)
-            slots.initialize(index, to: .tombstone(of: removed.recipient))
+            slots.initialize(index, to: .tombstone(of: recipient))
             tombstones += 1
-            if index == front { front += 1 }
-            // Tombstones all in front (the oldest went first) wait until they are half the
-            // entries: compaction moves the live ones, in one block, about once per live
-            // entry removed, where a quarter moved each three times (CONTRACT §18 (b)).
-            if tombstones * 4 > count && (tombstones > front || front * 2 > count) {
-                compact()
-            }
+            if tombstones * 4 > count { compact() }
         }
+        if start == end { (start, end) = (0, 0) }
+        entriesChanged()
     }
 
-    /// Takes every tombstone out, keeping the order of the others: when the tombstones are
-    /// all in front (the oldest entries went first), in one move of the block; otherwise as
+    /// Takes out the tombstone at `slot`, the first or the last entry.
+    @inline(__always)
+    private func dropTombstone(at slot: Int) {
+        _ = slots.move(slot)
+        tombstones -= 1
+        if slot == start { start += 1 } else { end -= 1 }
+    }
+
+    /// Takes every tombstone and the empty slots in front out, keeping the order of the
+    /// others: one move of the block when there are no tombstones; otherwise as
     /// ``removeAll(where:)`` does, selecting none.
     private func compact() {
-        guard tombstones == front else { return removeAll { _ in false } }
-        slots.deinitialize(0..<front)
-        slots.moveElements(front..<count, to: 0)
-        count -= front
-        tombstones = 0
-        front = 0
+        guard tombstones == 0 else { return removeAll { _ in false } }
+        slots.moveElements(start..<end, to: 0)
+        (start, end) = (0, end - start)
+        entriesChanged()
     }
 
     /// How many entries after a removed one are moved up a slot rather than leaving a
@@ -172,17 +212,17 @@ final class RouteEntries {
     static let shiftLimit = 16
 
     /// Removes every entry that `shouldRemove` selects, and every tombstone, keeping the
-    /// order of the others.
+    /// order of the others from the first slot.
     func removeAll(where shouldRemove: (RouteEntry) -> Bool) {
         var kept = 0
-        for index in 0..<count {
+        for index in start..<end {
             let entry = slots.move(index)
             if entry.isTombstone || shouldRemove(entry) { continue }
             slots.initialize(kept, to: entry)
             kept += 1
         }
-        count = kept
+        (start, end) = (0, kept)
         tombstones = 0
-        front = 0
+        entriesChanged()
     }
 }

@@ -119,8 +119,17 @@ struct SlotBuffer<Element>: ~Copyable {
     /// holds it for its whole loop (see `RouteView`).
     @inline(__always)
     func elements(count: Int) -> SlotView<Element> {
-        assert(count >= 0 && count <= capacity, "count \(count) out of 0...\(capacity)")
-        return SlotView(base: UnsafePointer(base), count: count)
+        elements(from: 0, count: count)
+    }
+
+    /// The elements of slots `first..<first + count`, for a loop to read in place (indexed
+    /// from 0), valid as ``elements(count:)``'s.
+    @inline(__always)
+    func elements(from first: Int, count: Int) -> SlotView<Element> {
+        assert(
+            first >= 0 && count >= 0 && first + count <= capacity,
+            "slots \(first)..<\(first + count) out of 0...\(capacity)")
+        return SlotView(base: UnsafePointer(base + first), count: count)
     }
 
     /// The address of `slot`, for a word that other threads reach through atomics.
