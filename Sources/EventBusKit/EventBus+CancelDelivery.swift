@@ -106,32 +106,30 @@ extension EventBus {
 
     /// ``releaseRemoved(_:)`` for several.
     func releaseRemoved(_ removed: consuming [any EventConsumer]) {
-        let marked = beginOutsideRecipientCall()
-        do {
-            let released = consume removed
-            for consumer in released { retireIfStandIn(consumer, afterPassOf: self) }
-            withExtendedLifetime(released) {}
-        }
-        endOutsideRecipientCall(marked)
+        retireOutsideRecipientCall(removed) { retireIfStandIn($0, afterPassOf: self) }
     }
 
     /// ``releaseRemoved(_:)`` for what a sweep of ended tokens removed.
     func releaseRemoved(_ removed: consuming ReleasedConsumers) {
-        let marked = beginOutsideRecipientCall()
-        do {
-            let released = consume removed
-            for consumer in released { retireIfStandIn(consumer, afterPassOf: self) }
-            withExtendedLifetime(released) {}
-        }
-        endOutsideRecipientCall(marked)
+        retireOutsideRecipientCall(removed) { retireIfStandIn($0, afterPassOf: self) }
     }
 
     /// ``releaseRemoved(_:)`` for the stand-ins removed during a pass, which it ended.
     func releaseRemoved(_ removed: consuming FewValues<StandIn>) {
+        retireOutsideRecipientCall(removed) { $0.retire() }
+    }
+
+    /// The body of the ``releaseRemoved(_:)`` forms for several: `retire` each of `removed`,
+    /// then release them all, as app code outside any recipient's call (moved into a binding
+    /// used after the marking begins, as ``releaseOutsideRecipientCall(_:)`` explains).
+    @inline(__always)
+    private func retireOutsideRecipientCall<Removed: Sequence>(
+        _ removed: consuming Removed, _ retire: (Removed.Element) -> Void
+    ) {
         let marked = beginOutsideRecipientCall()
         do {
             let released = consume removed
-            for standIn in released { standIn.retire() }
+            for element in released { retire(element) }
             withExtendedLifetime(released) {}
         }
         endOutsideRecipientCall(marked)
