@@ -189,7 +189,7 @@ class Recipient {
         self.strong = nil
         self.unretained = nil
         // Every stored property is set (the subclass's before this init): `self` is usable.
-        self.unretained = UnretainedConsumer(standIn: self, call: StandIn.call, state: state.word)
+        self.unretained = UnretainedConsumer(self, call: StandIn.call, state: state.word)
     }
 
     /// The consumer to call, or `nil` when it was removed, (held weakly) deallocated, or

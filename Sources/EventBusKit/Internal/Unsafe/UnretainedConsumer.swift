@@ -14,17 +14,10 @@ struct UnretainedConsumer {
     private let call: any ConsumerCall.Type
     private let stateWord: UnsafePointer<Int32>
 
-    /// A consumer called through `call` (see ``DirectCall`` and ``StandInCall``), whose
-    /// recipient's state is `state`.
-    init(_ consumer: any EventConsumer, call: any ConsumerCall.Type, state: AtomicWord) {
-        object = UnsafeRawPointer(Unmanaged.passUnretained(consumer as AnyObject).toOpaque())
-        self.call = call
-        stateWord = UnsafePointer(state.address)
-    }
-
-    /// A stand-in, which is its own recipient, called through `call`, whose state is `state`.
-    init(standIn: AnyObject, call: any ConsumerCall.Type, state: AtomicWord) {
-        object = UnsafeRawPointer(Unmanaged.passUnretained(standIn).toOpaque())
+    /// A consumer (or a stand-in, which is its own recipient) called through `call` (see
+    /// ``DirectCall`` and ``StandInCall``), whose recipient's state is `state`.
+    init(_ consumer: AnyObject, call: any ConsumerCall.Type, state: AtomicWord) {
+        object = UnsafeRawPointer(Unmanaged.passUnretained(consumer).toOpaque())
         self.call = call
         stateWord = UnsafePointer(state.address)
     }
