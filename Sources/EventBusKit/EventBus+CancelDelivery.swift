@@ -175,23 +175,27 @@ extension EventBus {
     }
 }
 
-/// Retires `consumer` if it is a stand-in: its class is tested by its metadata pointer (a load
+/// `consumer` as a stand-in, if it is one: its class is tested by its metadata pointer (a load
 /// and a compare), not with a dynamic cast.
 @inline(__always)
+private func asStandIn(_ consumer: AnyObject) -> StandIn? {
+    ObjectIdentifier(type(of: consumer)) == ObjectIdentifier(StandIn.self)
+        ? unsafeDowncast(consumer, to: StandIn.self) : nil
+}
+
+/// Retires `consumer` if it is a stand-in.
+@inline(__always)
 func retireIfStandIn(_ consumer: AnyObject) {
-    if ObjectIdentifier(type(of: consumer)) == ObjectIdentifier(StandIn.self) {
-        unsafeDowncast(consumer, to: StandIn.self).retire()
-    }
+    asStandIn(consumer)?.retire()
 }
 
 /// ``retireIfStandIn(_:)``, but a stand-in on the running pass's route is retired when the
-/// pass ends (see `EventBus.retiringStandIns`): its closure may be the one running, and
-/// before the merge the pass's pinned entries kept it alive that long. (Single statements on
-/// `bus.pass`: `retire()` runs app code, which may start a pass.)
+/// pass ends (see `EventBus.retiringStandIns`): its closure may be the one running, and its
+/// closures must live until that call returns. (Single statements on `bus.pass`: `retire()`
+/// runs app code, which may start a pass.)
 @inline(__always)
 func retireIfStandIn(_ consumer: AnyObject, afterPassOf bus: EventBus) {
-    guard ObjectIdentifier(type(of: consumer)) == ObjectIdentifier(StandIn.self) else { return }
-    let standIn = unsafeDowncast(consumer, to: StandIn.self)
+    guard let standIn = asStandIn(consumer) else { return }
     if let running = bus.pass.runningEntries, isListed(standIn, in: running) {
         bus.retiringStandIns.append(standIn)
     } else {

@@ -251,7 +251,7 @@ class Recipient {
         state.set(State.removed.rawValue)
         weakHolds = nil
         // A stand-in is its own consumer: the caller retires it (drops its closures, finishes
-        // its stream) after its access (see `EventBus.releaseOutsideRecipientCall`).
+        // its stream) after its access (see `EventBus.releaseRemoved`).
         if let standIn = standInSelf(bits) { return standIn }
         var released: (any EventConsumer)? = nil
         swap(&released, &strong)

@@ -82,9 +82,9 @@ struct Registry {
         byID[id]
     }
 
-    /// The recipient whose consumer is `standIn`, if it is registered: found by a search of
-    /// the list, for the rare call that names a stand-in (an app registering or deregistering
-    /// the object an announcement named).
+    /// The recipient whose consumer is `standIn`, if it is registered: the stand-in itself,
+    /// when the list holds it at its slot; for the rare call that names a stand-in (an app
+    /// registering or deregistering the object an announcement named).
     ///
     /// - Complexity: O(1).
     func recipient(ofStandIn standIn: StandIn) -> Recipient? {

@@ -136,7 +136,7 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     }
 
     /// What removal does to a stand-in, after the registry access (the bus's
-    /// `releaseOutsideRecipientCall`): finishes its stream or waiter, as its recipient's end
+    /// `releaseRemoved`): finishes its stream or waiter, as its recipient's end
     /// says, then drops its closures (their release may run app code). Its token, or an
     /// announcement the app keeps, may hold it long after. Idempotent; on the bus's isolation.
     func retire() {
