@@ -24,7 +24,7 @@ func recipient(of consumer: ListConsumer, priority: Int = 0, registration: UInt6
     Recipient(
         consumer, lists: MatchList(of: consumer),
         callOrder: CallOrder(priority: priority, registration: registration),
-        state: StatePage().take()!, call: nil, isStandIn: false)
+        state: StatePage().take()!, call: nil)
 }
 
 /// The names of the recipients of `entries`, in order.

@@ -138,25 +138,21 @@ class Recipient {
     /// The object whose deallocation ends this recipient, when ``isOwnerBound``.
     final var owner: AnyObject? { weakHolds?.owner }
 
+    /// The recipient of an app's consumer (a stand-in's is ``init(standInLists:callOrder:state:rules:isFiltered:label:)``).
+    ///
     /// - Parameters:
     ///   - call: How to call the consumer unretained; `nil` to hold it weakly.
-    ///   - isStandIn: Whether the consumer is one of the bus's stand-ins.
-    ///   - rules: What its options mean, when they set something (`nil`: the shared rules,
-    ///     with a `where:` predicate when `isFiltered`); their ``ListeningRules/gate`` bits
-    ///     are set here.
-    ///   - label: A closure recipient's label, what its name is made from (see
-    ///     ``RecipientName``); `nil` for an app's consumer.
+    ///   - rules: What its options mean, when they set something (`nil`: the shared rules);
+    ///     their ``ListeningRules/gate`` bits are set here.
     init(
         _ consumer: any EventConsumer, lists: MatchList, callOrder: CallOrder, state: StateWord,
-        call: (any ConsumerCall.Type)?, isStandIn: Bool,
-        rules: ListeningRules? = nil, isFiltered: Bool = false, label: ClosureLabel? = nil
+        call: (any ConsumerCall.Type)?, rules: ListeningRules? = nil
     ) {
         self.state = state
-        let gate = ListeningRules.gate(rules, isFiltered: isFiltered)
-        let bits = isStandIn ? gate.union(.standIn) : gate
-        if !bits.isEmpty { state.set(bits.rawValue) }
+        let gate = ListeningRules.gate(rules, isFiltered: false)
+        if !gate.isEmpty { state.set(gate.rawValue) }
         self.ownRules = rules
-        self.displayName = RecipientName(of: type(of: consumer), label: label)
+        self.displayName = RecipientName(of: type(of: consumer), label: nil)
         self.callOrder = callOrder
         self.id = ObjectIdentifier(consumer)
         self.lists = lists

@@ -146,12 +146,12 @@ struct Registry {
     /// Adds `consumer`, an app's, with the lists read from it, after every recipient of its
     /// priority or higher, listening by `rules` (`nil`: the shared ones), unless it is
     /// registered already. (A stand-in, new each time, enters with
-    /// ``enter(_:lists:call:isStandIn:priority:rules:isFiltered:label:)`` alone.)
+    /// ``enterStandIn(listing:lists:_:finish:bus:priority:rules:isFiltered:label:)`` alone.)
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it keeps
     ///   its place); and a consumer to release after the access (a weakly held consumer that
     ///   died and whose address was reused leaves a stale entry, removed here).
-    /// - Complexity: See ``enter(_:lists:call:isStandIn:priority:rules:isFiltered:label:)``.
+    /// - Complexity: See ``enter(_:lists:call:priority:rules:)``.
     mutating func add(
         _ consumer: any EventConsumer, lists: MatchList, weakly: Bool, priority: Int = 0,
         rules: ListeningRules? = nil
@@ -164,16 +164,17 @@ struct Registry {
         }
         let recipient = enter(
             consumer, lists: lists, call: weakly ? nil : callType(of: consumer),
-            isStandIn: false, priority: priority, rules: rules, isFiltered: false, label: nil)
+            priority: priority, rules: rules)
         byID.set(recipient, for: id)
         return (recipient, released)
     }
 
-    /// Makes the recipient of `consumer`, which is not registered (a new stand-in, or a
-    /// consumer ``add(_:lists:weakly:priority:rules:)`` looked up),
-    /// called through `call` (`nil`: held weakly), and puts it in the list after every
-    /// recipient of its priority or higher and in the routes its lists match; the identity
-    /// table is the caller's. The one place a recipient enters the registry.
+    /// Makes the recipient of `consumer`, which ``add(_:lists:weakly:priority:rules:)`` looked
+    /// up and found not registered, called through `call` (`nil`: held weakly), and puts it
+    /// in the list after every recipient of its priority or higher and in the routes its
+    /// lists match (``place(_:priority:)``, which a stand-in's
+    /// ``enterStandIn(listing:lists:_:finish:bus:priority:rules:isFiltered:label:)`` shares);
+    /// the identity table is the caller's.
     ///
     /// - Complexity: O(*c*) for the *c* routes the lists may match (see
     ///   ``RouteTable/updateCandidates(for:_:)``), or O(1) plus a later rebuild of each route
@@ -183,23 +184,21 @@ struct Registry {
     /// The values the recipient keeps are taken `__owned`: the caller's references move into
     /// it, where a borrowed parameter was retained for the recipient and released by the
     /// caller (about 120 instructions a subscription, CONTRACT §18).
-    mutating func enter(
+    private mutating func enter(
         _ consumer: __owned any EventConsumer, lists: __owned MatchList,
-        call: (any ConsumerCall.Type)?, isStandIn: Bool, priority: Int,
-        rules: __owned ListeningRules?, isFiltered: Bool, label: __owned ClosureLabel?
+        call: (any ConsumerCall.Type)?, priority: Int, rules: __owned ListeningRules?
     ) -> Recipient {
         let recipient = Recipient(
             consumer, lists: lists,
             callOrder: CallOrder(priority: priority, registration: nextRegistration),
-            state: takeStateWord(), call: call, isStandIn: isStandIn, rules: rules,
-            isFiltered: isFiltered, label: label)
+            state: takeStateWord(), call: call, rules: rules)
         place(recipient, priority: priority)
         return recipient
     }
 
     /// Makes a closure recipient's stand-in, which is its own recipient, and puts it in the
-    /// list and the routes as ``enter(_:lists:call:isStandIn:priority:rules:isFiltered:label:)``
-    /// does: the stand-in's path into the registry.
+    /// list and the routes as ``enter(_:lists:call:priority:rules:)`` does: the stand-in's path
+    /// into the registry.
     mutating func enterStandIn(
         listing listed: any Event.Type, lists: __owned MatchList,
         _ closures: __owned StandIn.Closures,
