@@ -194,9 +194,9 @@ class Recipient {
     final var consumer: (any EventConsumer)? {
         let bits = self.bits
         guard bits.isDisjoint(with: [.ended, .removed]) else { return nil }
-        guard let weakHolds else { return strong ?? standInSelf(bits) }
+        guard let weakHolds else { return heldStrongly(bits) }
         if bits.contains(.ownerBound) && weakHolds.owner == nil { return nil }
-        return strong ?? standInSelf(bits) ?? weakHolds.consumer
+        return heldStrongly(bits) ?? weakHolds.consumer
     }
 
     /// This recipient as its own consumer, when it is a stand-in (its state has ``State/standIn``,
@@ -210,7 +210,13 @@ class Recipient {
     /// The consumer a route entry holds strongly: the consumer held strongly, or the stand-in
     /// itself; `nil` for a consumer held weakly.
     @inline(__always)
-    final var heldStrongly: (any EventConsumer)? { strong ?? standInSelf(bits) }
+    final var heldStrongly: (any EventConsumer)? { heldStrongly(bits) }
+
+    /// ``heldStrongly``, with the state's `bits` read.
+    @inline(__always)
+    private final func heldStrongly(_ bits: State) -> (any EventConsumer)? {
+        strong ?? standInSelf(bits)
+    }
 
     /// For a recipient whose consumer is one of the bus's stand-ins, and which is still
     /// registered, the bus (which the stand-in holds weakly); `nil` otherwise.
