@@ -9,6 +9,15 @@
 final class BusReference {
     /// The bus; `nil` once it is deallocated.
     private(set) weak var bus: EventBus?
+    /// What the last routed call of one of the bus's stand-ins must announce (a failure, a
+    /// drop), until the bus takes it (``StandIn/takeAnnouncement()``).
+    ///
+    /// The rule: one slot for the bus, not one per stand-in. A routed call sets it as it
+    /// returns, and the pass that made the call takes it next, before it calls anyone else, so
+    /// no two announcements ever wait at once. Kept in each stand-in, the empty slot was
+    /// destroyed through the runtime's value witnesses at every stand-in's deallocation (about
+    /// 35 instructions a subscription, CONTRACT §18). Read and written on the bus's isolation.
+    var pending: PendingAnnouncement?
 
     init(_ bus: EventBus) {
         self.bus = bus

@@ -66,8 +66,6 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     private var finishStream: (@Sendable (_ end: RecipientEnd?) -> Void)?
     /// Whether a drop was reported (see ``claimDropReport()``).
     private(set) var dropWasReported = false
-    /// What the last routed call must announce, until the bus takes it.
-    private var pending: PendingAnnouncement?
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused and for its
     /// token's `cancel()` (see ``Recipient/standInBus``): held weakly by the bus's one
     /// ``BusReference``, which its stand-ins share.
@@ -172,7 +170,7 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
             }
             return false
         } catch {
-            pending = Self.pending(for: error)
+            busReference.pending = Self.pending(for: error)
             return true
         }
     }
@@ -197,10 +195,10 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
         return open(listed)
     }
 
-    /// What the last routed call must announce.
+    /// What the last routed call must announce (kept by its bus's ``BusReference``).
     func takeAnnouncement() -> PendingAnnouncement? {
         var taken: PendingAnnouncement? = nil
-        swap(&taken, &pending)
+        swap(&taken, &busReference.pending)
         return taken
     }
 

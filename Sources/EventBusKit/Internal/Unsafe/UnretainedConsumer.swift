@@ -46,8 +46,10 @@ struct UnretainedConsumer {
         return UInt(bitPattern: word)
     }()
 
-    /// Whether this is ``tombstone``.
-    var isTombstone: Bool { UInt(bitPattern: stateWord) == Self.tombstoneWord }
+    /// Whether this is ``tombstone``: told by its call, whose type is known at compile time
+    /// (the state word's address is a lazily made global, read through `swift_once`).
+    @inline(__always)
+    var isTombstone: Bool { call == TombstoneCall.self }
 
     /// The recipient's state bits, from one relaxed load of its word.
     @inline(__always)
@@ -164,7 +166,9 @@ enum DirectCall<C: EventConsumer>: ConsumerCall {
 /// stand-in through its witness table with no generic metadata to look up.
 enum StandInCall<S: AnyStandIn>: ConsumerCall {
     static func consume(_ object: UnsafeRawPointer, _ event: any Event) {
-        _ = consumeReportingAnnouncement(object, event)
+        // No pass calls a stand-in here (its state is never `plainConsumer`); a caller that
+        // did must not leave its announcement in the bus's one slot for the next call to find.
+        if consumeReportingAnnouncement(object, event) { _ = takeAnnouncement(object) }
     }
 
     @inline(__always)  // into the conformance's thunk: one call, not two, per delivery
