@@ -134,12 +134,12 @@ extension EventBus {
         once.limit = 1
         var closure = ClosureRecipient(
             .waiter, listing: listed, { waiter.resume(with: .success($0)) }, where: predicate,
-            once, fileID: fileID, line: line)
+            fileID: fileID, line: line)
         // Run when the bus goes (its teardown finishes every stand-in), or when the stand-in
         // is released: after a pass removed the recipient that a timer or a cancellation
         // ended, maybe before that claimer resumes the caller.
         closure.finish = { end in waiter.resume(endedBy: end) }
-        let token = subscribe(closure)
+        let token = subscribe(closure, options: once)
         let ending = token.ending
         // From here the call holds no reference to the bus (`token` holds it weakly): a
         // caller that passed a temporary lets the bus go when its owner does.

@@ -139,10 +139,10 @@ extension EventBus {
         var closure = ClosureRecipient(
             .stream(bufferingPolicy: ClosureLabel.BufferingPolicy(bufferingPolicy)),
             listing: listed,
-            StandIn.streaming(yield: { continuation.yield($0) }), where: predicate, options,
+            StandIn.streaming(yield: { continuation.yield($0) }), where: predicate,
             fileID: fileID, line: line)
         closure.finish = { _ in continuation.finish() }
-        let ending = add(closure).ending
+        let ending = add(closure, options: options).ending
         // When the consumer stops, the handler (on whatever thread it runs) claims the
         // recipient's end first, as a dropped token does, so from then on the bus never calls
         // it, then asks the bus, through the locked inbox, to remove it. The handler never

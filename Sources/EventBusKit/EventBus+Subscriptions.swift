@@ -47,9 +47,9 @@ extension EventBus {
     ) -> EventSubscription {
         subscribe(
             ClosureRecipient(
-                .subscription, listing: T.self, handler, where: predicate, options,
-                fileID: fileID, line: line),
-            typed: true, call: "subscribe(to:)")
+                .subscription, listing: T.self, handler, where: predicate, fileID: fileID,
+                line: line),
+            options: options, typed: true, call: "subscribe(to:)")
     }
 
     /// Subscribes a closure to events of type `T` for as long as `owner` lives, handing it
@@ -98,9 +98,8 @@ extension EventBus {
     ) -> EventSubscription {
         subscribe(
             ClosureRecipient(
-                T.self, owner: owner, handler, where: predicate, options, fileID: fileID,
-                line: line),
-            typed: true, call: "subscribe(to:owner:)")
+                T.self, owner: owner, handler, where: predicate, fileID: fileID, line: line),
+            options: options, typed: true, call: "subscribe(to:owner:)")
     }
 
     /// Subscribes a closure to every event of a category — every event the app dispatches
@@ -145,9 +144,9 @@ extension EventBus {
     ) -> EventSubscription {
         subscribe(
             ClosureRecipient(
-                .subscription, listing: C.self, handler, where: predicate, options,
-                fileID: fileID, line: line),
-            typed: false, call: "subscribe(to:)")
+                .subscription, listing: C.self, handler, where: predicate, fileID: fileID,
+                line: line),
+            options: options, typed: false, call: "subscribe(to:)")
     }
 
     /// Subscribes a closure to every event of a category for as long as `owner` lives,
@@ -179,8 +178,7 @@ extension EventBus {
     ) -> EventSubscription {
         subscribe(
             ClosureRecipient(
-                C.self, owner: owner, handler, where: predicate, options, fileID: fileID,
-                line: line),
-            typed: false, call: "subscribe(to:owner:)")
+                C.self, owner: owner, handler, where: predicate, fileID: fileID, line: line),
+            options: options, typed: false, call: "subscribe(to:owner:)")
     }
 }

@@ -52,8 +52,9 @@
                 ClosureRecipient(
                     .subscription, listing: listed,
                     { (event: any Event) in storage.receive(event) },
-                    where: predicate.map { accepts in { accepts($0 as! Value) } }, options,
-                    fileID: fileID, line: line))
+                    where: predicate.map { accepts in { accepts($0 as! Value) } },
+                    fileID: fileID, line: line),
+                options: options)
         }
 
         /// The last event delivered to this object, replays included; `nil` before the first.

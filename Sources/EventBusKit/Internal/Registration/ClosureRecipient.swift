@@ -1,7 +1,11 @@
-/// A closure recipient of the events `listed` covers, as `T`s, with its options: what every
-/// public `subscribe`, `events(of:)`, `next` and `observe` form builds in one call and hands
-/// to ``EventBus/subscribe(_:)`` or ``EventBus/add(_:)`` (the stand-in's path into the
-/// registry).
+/// A closure recipient of the events `listed` covers, as `T`s: what every public
+/// `subscribe`, `events(of:)`, `next` and `observe` form builds in one call and hands, with
+/// its options, to ``EventBus/subscribe(_:options:)`` or ``EventBus/add(_:options:)`` (the
+/// stand-in's path into the registry).
+///
+/// The options travel beside it, borrowed, not in it: held here, they were copied in and
+/// destroyed after through the runtime's value witnesses (about 30 instructions a
+/// subscription, CONTRACT §18).
 ///
 /// The public forms differ only in what they pass here: the owner-bound ones bind their
 /// closures to the owner (``init(_:owner:_:where:_:fileID:line:)``), streams and waiters say
@@ -17,9 +21,6 @@ struct ClosureRecipient {
     /// Called with each event delivered, and deciding each delivery before the call
     /// (`where:`), as the stand-in calls them.
     var closures: StandIn.Closures
-    /// Its priority, replay, limit and name, as the app gave them (checked: see
-    /// ``EventBus/checkListening(_:typed:options:call:returnsOneEvent:)``).
-    var options: RecipientOptions
     /// For an owner-bound subscription, the object whose deallocation ends it.
     var owner: AnyObject?
     /// What ends a stream or a waiter when the stand-in goes, told how its recipient ended
@@ -32,12 +33,11 @@ struct ClosureRecipient {
     /// A recipient of `listed`, called with `handler` for each event `filter` accepts.
     init<T>(
         _ kind: ClosureLabel.Kind, listing listed: any Event.Type,
-        _ handler: @escaping (T) throws -> Void, where filter: ((T) -> Bool)?,
-        _ options: RecipientOptions, fileID: String, line: Int
+        _ handler: @escaping (T) throws -> Void, where filter: ((T) -> Bool)?, fileID: String,
+        line: Int
     ) {
         self.listed = listed
         self.closures = StandIn.Closures(handler, where: filter, listing: listed)
-        self.options = options
         self.label = ClosureLabel(kind: kind, listed: listed, fileID: fileID, line: line)
     }
 
@@ -45,8 +45,7 @@ struct ClosureRecipient {
     /// both hold it weakly.
     init<T, Owner: AnyObject>(
         _ listed: any Event.Type, owner: Owner, _ handler: @escaping (Owner, T) throws -> Void,
-        where filter: ((Owner, T) -> Bool)?, _ options: RecipientOptions, fileID: String,
-        line: Int
+        where filter: ((Owner, T) -> Bool)?, fileID: String, line: Int
     ) {
         self.init(
             .subscription, listing: listed,
@@ -54,7 +53,7 @@ struct ClosureRecipient {
             where: filter.map { filter in
                 { [weak owner] value in owner.map { filter($0, value) } ?? false }
             },
-            options, fileID: fileID, line: line)
+            fileID: fileID, line: line)
         self.owner = owner
         label.owner = Owner.self
     }

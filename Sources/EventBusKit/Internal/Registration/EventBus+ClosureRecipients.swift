@@ -2,27 +2,27 @@
 // into the registry, and the checks every listening form makes first.
 
 extension EventBus {
-    /// Registers `closure` and returns its token.
+    /// Registers `closure`, listening with `options`, and returns its token.
     ///
     /// The token of an owner-bound subscription does not end it on deinit (its owner's
     /// lifetime does).
     ///
     @inline(__always)
-    func subscribe(_ closure: ClosureRecipient) -> EventSubscription {
+    func subscribe(_ closure: ClosureRecipient, options: RecipientOptions) -> EventSubscription {
         EventSubscription(
-            recipient: add(closure),
+            recipient: add(closure, options: options),
             endsOnDeinit: closure.owner == nil ? ensureInbox() : nil)
     }
 
-    /// Checks what `closure` lists and its options as the listening form `call` (the form for
+    /// Checks what `closure` lists and `options` as the listening form `call` (the form for
     /// one type when `typed`), then registers it and returns its token: the body of every
     /// public `subscribe` form.
     @inline(__always)
-    func subscribe(_ closure: ClosureRecipient, typed: Bool, call: StaticString)
-        -> EventSubscription
-    {
-        checkListening(closure.listed, typed: typed, options: closure.options, call: call)
-        return subscribe(closure)
+    func subscribe(
+        _ closure: ClosureRecipient, options: RecipientOptions, typed: Bool, call: StaticString
+    ) -> EventSubscription {
+        checkListening(closure.listed, typed: typed, options: options, call: call)
+        return subscribe(closure, options: options)
     }
 
     /// ``checkListening(_:typed:options:call:returnsOneEvent:)`` on the bus's isolation, which
@@ -80,19 +80,20 @@ extension EventBus {
         return made
     }
 
-    /// Registers `closure` through its stand-in and returns its recipient: the stand-in's
-    /// own path into the registry, beside ``add(_:weakly:options:)`` for an app's consumer.
+    /// Registers `closure`, listening with `options`, through its stand-in and returns its
+    /// recipient: the stand-in's own path into the registry, beside
+    /// ``add(_:weakly:options:)`` for an app's consumer.
     ///
     /// A new stand-in is never registered already, and its lists, priority and replay are
     /// the bus's and the options' alone: no look-up, no app code before it enters the
     /// registry (``Registry/enter``). Otherwise as an app's consumer: ``sweepBeforeAdding()``
     /// first, replays last, then ``afterAdding()``.
-    func add(_ closure: ClosureRecipient) -> Recipient {
+    func add(_ closure: ClosureRecipient, options: RecipientOptions) -> Recipient {
         checkAddingIsolation()
         defer { afterAdding() }
         let lists = standInLists(listing: closure.listed)
         let isFiltered = closure.closures.filter != nil
-        let rules = ListeningRules.own(closure.options, isFiltered: isFiltered)
+        let rules = ListeningRules.own(options, isFiltered: isFiltered)
         sweepBeforeAdding()
         let bus = busReference()
         let recipient = changeRegistry {

@@ -4,7 +4,7 @@
 extension EventBus {
     /// Registers `consumer`, an app's, held weakly when `weakly`, listening as `options` say,
     /// unless it is already registered: the entry of `register` and `registerWeakly` (a
-    /// closure recipient takes ``add(_:)``; both enter through ``Registry/enter``).
+    /// closure recipient takes ``add(_:options:)``; both enter through ``Registry/enter``).
     ///
     /// The options become the recipient's ``ListeningRules``, which every later step asks. The
     /// consumer's lists, priority and replay flag are read first, outside any access to
