@@ -94,16 +94,17 @@ extension EventBus {
         let lists = standInLists(listing: closure.listed)
         let isFiltered = closure.closures.filter != nil
         let rules = ListeningRules.own(options, isFiltered: isFiltered)
+        let replays = ListeningRules.replaysLatest(rules, otherwise: false)
         sweepBeforeAdding()
-        let bus = busReference()
-        let recipient = changeRegistry {
-            $0.enterStandIn(
-                listing: closure.listed, lists: lists, closure.closures, finish: closure.finish,
-                bus: bus, priority: ListeningRules.priority(rules, otherwise: 0), rules: rules,
-                isFiltered: isFiltered, label: closure.label)
-        }
+        let (callOrder, state) = registry.value.takeRegistration(
+            priority: ListeningRules.priority(rules, otherwise: 0))
+        let recipient = StandIn(
+            listing: closure.listed, lists: lists, closure.closures, finish: closure.finish,
+            bus: busReference(), callOrder: callOrder, state: state, rules: rules,
+            isFiltered: isFiltered, label: closure.label)
+        changeRegistry { $0.enterStandIn(recipient) }
         if let owner = closure.owner { recipient.endWhenDeallocated(owner) }
-        if ListeningRules.replaysLatest(rules, otherwise: false) {
+        if replays {
             replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient))
         }
         return recipient

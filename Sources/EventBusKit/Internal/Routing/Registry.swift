@@ -145,8 +145,8 @@ struct Registry {
 
     /// Adds `consumer`, an app's, with the lists read from it, after every recipient of its
     /// priority or higher, listening by `rules` (`nil`: the shared ones), unless it is
-    /// registered already. (A stand-in, new each time, enters with
-    /// ``enterStandIn(listing:lists:_:finish:bus:priority:rules:isFiltered:label:)`` alone.)
+    /// registered already. (A stand-in, new each time, enters with ``enterStandIn(_:)``
+    /// alone.)
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it keeps
     ///   its place); and a consumer to release after the access (a weakly held consumer that
@@ -172,8 +172,7 @@ struct Registry {
     /// Makes the recipient of `consumer`, which ``add(_:lists:weakly:priority:rules:)`` looked
     /// up and found not registered, called through `call` (`nil`: held weakly), and puts it
     /// in the list after every recipient of its priority or higher and in the routes its
-    /// lists match (``place(_:priority:)``, which a stand-in's
-    /// ``enterStandIn(listing:lists:_:finish:bus:priority:rules:isFiltered:label:)`` shares);
+    /// lists match (``place(_:priority:)``, which a stand-in's ``enterStandIn(_:)`` shares);
     /// the identity table is the caller's.
     ///
     /// - Complexity: O(*c*) for the *c* routes the lists may match (see
@@ -192,26 +191,27 @@ struct Registry {
             consumer, lists: lists,
             callOrder: CallOrder(priority: priority, registration: nextRegistration),
             state: takeStateWord(), call: call, rules: rules)
+        nextRegistration &+= 1
         place(recipient, priority: priority)
         return recipient
     }
 
-    /// Makes a closure recipient's stand-in, which is its own recipient, and puts it in the
-    /// list and the routes as ``enter(_:lists:call:priority:rules:)`` does: the stand-in's path
-    /// into the registry.
-    mutating func enterStandIn(
-        listing listed: any Event.Type, lists: __owned MatchList,
-        _ closures: __owned StandIn.Closures,
-        finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)?,
-        bus: __owned BusReference, priority: Int, rules: __owned ListeningRules?,
-        isFiltered: Bool, label: __owned ClosureLabel?
-    ) -> StandIn {
-        let standIn = StandIn(
-            listing: listed, lists: lists, closures, finish: finish, bus: bus,
-            callOrder: CallOrder(priority: priority, registration: nextRegistration),
-            state: takeStateWord(), rules: rules, isFiltered: isFiltered, label: label)
-        place(standIn, priority: priority)
-        return standIn
+    /// The call order and the state word of a recipient entering at `priority`: the next
+    /// registration number, taken, and a word of the state page.
+    ///
+    /// A stand-in is made with them outside the registry change that places it
+    /// (``enterStandIn(_:)``): made inside, every value it keeps was captured by the change's
+    /// closure and copied out of it (about 60 instructions a subscription, CONTRACT §18).
+    mutating func takeRegistration(priority: Int) -> (callOrder: CallOrder, state: StateWord) {
+        defer { nextRegistration &+= 1 }
+        return (CallOrder(priority: priority, registration: nextRegistration), takeStateWord())
+    }
+
+    /// Puts `standIn`, a closure recipient's stand-in made with
+    /// ``takeRegistration(priority:)``, in the list and the routes as
+    /// ``enter(_:lists:call:priority:rules:)`` does: the stand-in's path into the registry.
+    mutating func enterStandIn(_ standIn: StandIn) {
+        place(standIn, priority: standIn.callOrder.priority)
     }
 
     /// Puts `recipient`, just made, in the list after every recipient of its priority or
@@ -219,7 +219,6 @@ struct Registry {
     @inline(__always)
     private mutating func place(_ recipient: Recipient, priority: Int) {
         let lists = recipient.lists
-        nextRegistration &+= 1
         // The newest registration goes last unless a recipient before it has a lower
         // priority: the common case, found without a search and appended.
         // (A hole at the end is taken off at once: the last entry is a recipient.)

@@ -96,7 +96,8 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     /// or throwing (a thrown error is announced as a ``ConsumerFailedEvent``). `lists` lists
     /// `listed` alone (see `EventBus.standInLists(listing:)`). `finish` runs when the
     /// stand-in ends (the bus goes away, or it is removed), told how its recipient ended.
-    /// The rest is its recipient's (see `Registry.enterStandIn`, the one caller).
+    /// The rest is its recipient's, from `Registry.takeRegistration(priority:)` (see
+    /// `EventBus.add(_:options:)`, the one caller).
     init(
         listing listed: any Event.Type, lists: __owned MatchList, _ closures: __owned Closures,
         finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)?,
