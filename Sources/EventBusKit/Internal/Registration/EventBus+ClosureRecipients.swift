@@ -96,12 +96,13 @@ extension EventBus {
         let rules = ListeningRules.own(options, isFiltered: isFiltered)
         let replays = ListeningRules.replaysLatest(rules, otherwise: false)
         sweepBeforeAdding()
-        let (callOrder, state) = registry.value.takeRegistration(
-            priority: ListeningRules.priority(rules, otherwise: 0))
+        let (callOrder, state) = registry.value.takeStandInRegistration(
+            priority: ListeningRules.priority(rules, otherwise: 0),
+            gate: ListeningRules.gate(rules, isFiltered: isFiltered))
         let recipient = StandIn(
             listing: closure.listed, lists: lists, closure.closures, finish: closure.finish,
             bus: busReference(), callOrder: callOrder, state: state, rules: rules,
-            isFiltered: isFiltered, label: closure.label)
+            label: closure.label)
         changeRegistry { $0.enterStandIn(recipient) }
         if let owner = closure.owner { recipient.endWhenDeallocated(owner) }
         if replays {

@@ -138,7 +138,7 @@ class Recipient {
     /// The object whose deallocation ends this recipient, when ``isOwnerBound``.
     final var owner: AnyObject? { weakHolds?.owner }
 
-    /// The recipient of an app's consumer (a stand-in's is ``init(standInLists:callOrder:state:rules:isFiltered:label:)``).
+    /// The recipient of an app's consumer (a stand-in's is ``init(standInLists:callOrder:state:rules:label:)``).
     ///
     /// - Parameters:
     ///   - call: How to call the consumer unretained; `nil` to hold it weakly.
@@ -167,14 +167,14 @@ class Recipient {
     }
 
     /// A stand-in's part of its init (``StandIn`` calls it last): its own consumer, held by
-    /// the registry as the recipient itself, called through ``StandIn/call``.
+    /// the registry as the recipient itself, called through ``StandIn/call``. Its `state`
+    /// reads its bits already (see `Registry.takeStandInRegistration(priority:gate:)`).
     init(
         standInLists lists: MatchList, callOrder: CallOrder, state: StateWord,
-        rules: ListeningRules?, isFiltered: Bool, label: ClosureLabel?
+        rules: ListeningRules?, label: ClosureLabel?
     ) {
+        assert(State(rawValue: state.bits).contains(.standIn), "a stand-in's word says standIn")
         self.state = state
-        let gate = ListeningRules.gate(rules, isFiltered: isFiltered)
-        state.set(gate.union(.standIn).rawValue)
         self.ownRules = rules
         self.displayName = RecipientName(of: StandIn.self, label: label)
         self.callOrder = callOrder
@@ -203,7 +203,8 @@ class Recipient {
     /// set at registration and never cleared); `nil` otherwise.
     @inline(__always)
     private final func standInSelf(_ bits: State) -> StandIn? {
-        // Sound: only `StandIn`'s init sets the `standIn` bit (see `init(standInLists:...)`).
+        // Sound: only the word a `StandIn` is made with reads the `standIn` bit (see
+        // `Registry.takeStandInRegistration(priority:gate:)`); no one sets it later.
         bits.contains(.standIn) ? unsafeDowncast(self, to: StandIn.self) : nil
     }
 

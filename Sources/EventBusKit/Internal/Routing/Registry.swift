@@ -196,19 +196,30 @@ struct Registry {
         return recipient
     }
 
-    /// The call order and the state word of a recipient entering at `priority`: the next
-    /// registration number, taken, and a word of the state page.
+    /// The call order and the state word of a stand-in entering at `priority`: the next
+    /// registration number, taken, and a word of the state page reading ``Recipient/State/standIn``
+    /// and `gate` (its options' and its predicate's bits: ``ListeningRules/gate(_:isFiltered:)``).
+    /// Only a ``StandIn`` may be made with the word (the `standIn` bit says what the recipient
+    /// is: see `Recipient.standInSelf(_:)`).
     ///
-    /// A stand-in is made with them outside the registry change that places it
+    /// The stand-in is made with them outside the registry change that places it
     /// (``enterStandIn(_:)``): made inside, every value it keeps was captured by the change's
-    /// closure and copied out of it (about 60 instructions a subscription, CONTRACT §18).
-    mutating func takeRegistration(priority: Int) -> (callOrder: CallOrder, state: StateWord) {
+    /// closure and copied out of it (about 60 instructions a subscription, CONTRACT §18). Its
+    /// word reads its bits from the start: set by the stand-in's init with an atomic, the
+    /// optimizer kept the init's references alive around the call, with a retain and a
+    /// release each (about 30).
+    mutating func takeStandInRegistration(priority: Int, gate: Recipient.State)
+        -> (callOrder: CallOrder, state: StateWord)
+    {
         defer { nextRegistration &+= 1 }
-        return (CallOrder(priority: priority, registration: nextRegistration), takeStateWord())
+        return (
+            CallOrder(priority: priority, registration: nextRegistration),
+            takeStateWord(reading: gate.union(.standIn).rawValue)
+        )
     }
 
     /// Puts `standIn`, a closure recipient's stand-in made with
-    /// ``takeRegistration(priority:)``, in the list and the routes as
+    /// ``takeStandInRegistration(priority:gate:)``, in the list and the routes as
     /// ``enter(_:lists:call:priority:rules:)`` does: the stand-in's path into the registry.
     mutating func enterStandIn(_ standIn: StandIn) {
         place(standIn, priority: standIn.callOrder.priority)
@@ -256,12 +267,13 @@ struct Registry {
         for slot in index..<list.count { list[slot]!.slot = slot }
     }
 
-    /// A state word for a new recipient, from a new page when the current one is used up.
-    private mutating func takeStateWord() -> StateWord {
-        if let word = statePage?.take() { return word }
+    /// A state word for a new recipient, reading `bits`, from a new page when the current one
+    /// is used up.
+    private mutating func takeStateWord(reading bits: Int32 = 0) -> StateWord {
+        if let word = statePage?.take(reading: bits) { return word }
         let page = StatePage()
         statePage = page
-        return page.take()!
+        return page.take(reading: bits)!
     }
 
     /// How to call `consumer`, an app's, unretained: found once per class.

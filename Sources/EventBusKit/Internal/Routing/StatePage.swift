@@ -14,10 +14,15 @@ final class StatePage {
     /// How many words were handed out. Read and written on the bus's isolation only.
     private var taken = 0
 
-    /// The next unused word (it reads 0), or `nil` when every word was handed out.
-    func take() -> StateWord? {
+    /// The next unused word, reading `bits`, or `nil` when every word was handed out.
+    ///
+    /// The bits are written before the word is handed out, with a plain store: no other
+    /// thread can know the word yet (its recipient is published to them later, through a
+    /// lock or a task's hop, which orders the store before their atomics).
+    func take(reading bits: Int32 = 0) -> StateWord? {
         guard taken < Self.wordCount else { return nil }
         defer { taken += 1 }
+        words[taken] = bits
         return StateWord(page: self, word: words.atomicWord(taken))
     }
 }

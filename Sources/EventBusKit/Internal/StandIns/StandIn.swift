@@ -96,13 +96,13 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     /// or throwing (a thrown error is announced as a ``ConsumerFailedEvent``). `lists` lists
     /// `listed` alone (see `EventBus.standInLists(listing:)`). `finish` runs when the
     /// stand-in ends (the bus goes away, or it is removed), told how its recipient ended.
-    /// The rest is its recipient's, from `Registry.takeRegistration(priority:)` (see
+    /// The rest is its recipient's, from `Registry.takeStandInRegistration(priority:gate:)` (see
     /// `EventBus.add(_:options:)`, the one caller).
     init(
         listing listed: any Event.Type, lists: __owned MatchList, _ closures: __owned Closures,
         finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)?,
         bus: __owned BusReference, callOrder: CallOrder, state: StateWord,
-        rules: __owned ListeningRules?, isFiltered: Bool, label: __owned ClosureLabel?
+        rules: __owned ListeningRules?, label: __owned ClosureLabel?
     ) {
         precondition(
             listed != AllEvent.self || closures.takes == .anyEvent,
@@ -125,7 +125,7 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
         held = Held(handler: closures.handler, filter: filter)
         super.init(
             standInLists: lists, callOrder: callOrder, state: state, rules: rules,
-            isFiltered: isFiltered, label: label)
+            label: label)
     }
 
     deinit {
