@@ -6,24 +6,33 @@
 /// and the address of the state word are copied here from the recipient, so that a pass
 /// over callable recipients does not touch the recipient.
 struct RouteEntry {
-    /// The recipient.
+    /// The recipient; for a stand-in, also its consumer (a stand-in is its own recipient).
     let recipient: Recipient
-    /// The consumer when the recipient holds it strongly; `nil` when it is held weakly.
-    let consumer: (any EventConsumer)?
+    /// An app's consumer that the recipient holds strongly; `nil` when it is held weakly, and
+    /// for a stand-in, which ``recipient`` holds already (held twice, it cost a retain and a
+    /// release a subscription, CONTRACT §18).
+    private let appConsumer: (any EventConsumer)?
     /// The recipient's ``Recipient/unretained``: set when ``consumer`` is.
     let unretained: UnretainedConsumer?
+
+    /// The consumer when the recipient holds it strongly, the stand-in itself for a stand-in;
+    /// `nil` when it is held weakly. Out of line: a pass asks it only to announce a
+    /// consumption, and inlined into its loop it cost every delivery two instructions.
+    var consumer: (any EventConsumer)? {
+        @inline(never) get { appConsumer ?? recipient.heldStrongly }
+    }
 
     /// The entry of `recipient`, which is marked as routed (``Recipient/isRouted``).
     init(_ recipient: Recipient) {
         recipient.isRouted = true
         self.recipient = recipient
-        consumer = recipient.heldStrongly
+        appConsumer = recipient.strong
         unretained = recipient.unretained
     }
 
     private init(tombstoneOf recipient: Recipient) {
         self.recipient = recipient
-        consumer = nil
+        appConsumer = nil
         unretained = .tombstone
     }
 
