@@ -20,6 +20,9 @@ struct EndedRecipients: RandomAccessCollection, @unchecked Sendable {
         recipients.append(recipient)
     }
 
+    /// The recipient, when there is exactly one.
+    var only: Recipient? { count == 1 ? self[0] : nil }
+
     var startIndex: Int { 0 }
     var endIndex: Int { recipients.endIndex }
 

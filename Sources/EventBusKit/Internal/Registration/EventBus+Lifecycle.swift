@@ -142,6 +142,10 @@ extension EventBus {
     /// otherwise the recipients their tokens `ended` (each found at once).
     func removeEnded(sweep: Bool, ended: EndedRecipients) {
         if sweep { return removeEndedRecipients() }
+        if let only = ended.only {
+            let released = changeRegistry { $0.removeEnded(only) }
+            return releaseRemoved(consume released)
+        }
         guard !ended.isEmpty else { return }
         let released = changeRegistry { $0.removeEnded(ended) }
         releaseRemoved(consume released)
