@@ -142,15 +142,17 @@ class Recipient {
     ///
     /// - Parameters:
     ///   - call: How to call the consumer unretained; `nil` to hold it weakly.
-    ///   - rules: What its options mean, when they set something (`nil`: the shared rules);
-    ///     their ``ListeningRules/gate`` bits are set here.
+    ///   - state: A new word reading the ``ListeningRules/gate`` bits of `rules` (see
+    ///     `Registry.enter`).
+    ///   - rules: What its options mean, when they set something (`nil`: the shared rules).
     init(
         _ consumer: any EventConsumer, lists: MatchList, callOrder: CallOrder, state: StateWord,
         call: (any ConsumerCall.Type)?, rules: ListeningRules? = nil
     ) {
+        assert(
+            state.bits == ListeningRules.gate(rules, isFiltered: false).rawValue,
+            "a consumer's word reads its options' bits")
         self.state = state
-        let gate = ListeningRules.gate(rules, isFiltered: false)
-        if !gate.isEmpty { state.set(gate.rawValue) }
         self.ownRules = rules
         self.displayName = RecipientName(of: type(of: consumer), label: nil)
         self.callOrder = callOrder

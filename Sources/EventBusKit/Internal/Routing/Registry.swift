@@ -182,15 +182,18 @@ struct Registry {
     ///
     /// The values the recipient keeps are taken `__owned`: the caller's references move into
     /// it, where a borrowed parameter was retained for the recipient and released by the
-    /// caller (about 120 instructions a subscription, CONTRACT §18).
+    /// caller (about 120 instructions a subscription, CONTRACT §18). Its state word reads its
+    /// options' bits when it is handed out, as a stand-in's does (see
+    /// ``takeStandInRegistration(priority:gate:)``).
     private mutating func enter(
         _ consumer: __owned any EventConsumer, lists: __owned MatchList,
         call: (any ConsumerCall.Type)?, priority: Int, rules: __owned ListeningRules?
     ) -> Recipient {
+        let gate = ListeningRules.gate(rules, isFiltered: false)
         let recipient = Recipient(
             consumer, lists: lists,
             callOrder: CallOrder(priority: priority, registration: nextRegistration),
-            state: takeStateWord(), call: call, rules: rules)
+            state: takeStateWord(reading: gate.rawValue), call: call, rules: rules)
         nextRegistration &+= 1
         place(recipient, priority: priority)
         return recipient
@@ -247,7 +250,10 @@ struct Registry {
             // each updated now (and a recipient gone before then touches none of them).
             if routeTable.coversManyClassRoutes(lists) { routeTable.removeClassRoutes() }
             routeTable.updateCandidates(for: lists) { route in
-                // A type listed twice is visited twice: `insert` keeps one entry.
+                // A type listed twice is visited twice: `insert` keeps one entry. The lists
+                // are read from the recipient, not captured: captured, they and the recipient
+                // were retained for the closure and released after it.
+                let lists = recipient.lists
                 if lists.matchesEveryCandidate || lists.matches(route.kind, value: nil) {
                     route.changeEntries(reserving: 1) { $0.insert(RouteEntry(recipient)) }
                 }
