@@ -61,6 +61,23 @@ private final class OddListsCallingTheBus: EventConsumer {
     }
 }
 
+/// A consumer whose `willConsume` getter, asked the first time, registers it with the bus it
+/// is registering with (the inner registration asks the getter again).
+private final class OddListsRegisteringItself: EventConsumer {
+    unowned let bus: EventBus
+    var received: [Int] = []
+    private var asked = 0
+    init(bus: EventBus) { self.bus = bus }
+    var willConsume: [any Event.Type] {
+        asked += 1
+        if asked == 1 { bus.register(self) }
+        return [Num.self]
+    }
+    func consume(_ event: any Event) {
+        if let number = event.as(Num.self) { received.append(number.value) }
+    }
+}
+
 /// A consumer whose `description` runs `onDescribe` first (the bus asks for it when it names
 /// the consumer in an explanation or its own description).
 private final class OddMeddlingConsumer: EventConsumer, CustomStringConvertible {
@@ -466,6 +483,22 @@ private final class OddBusOwner {
         #expect(trace.entries == ["A0", "A1"])
         #expect(consumer.received == [1])
         #expect(bus.recipientCount == 2)
+    }
+
+    /// The rule: a consumer whose list getter registers it is registered once, by that inner
+    /// call; the outer `register` then finds it registered and adds nothing (its recipient,
+    /// made before the registry change that would place it, is not placed).
+    @Test func aConsumerWhoseListGetterRegistersItIsRegisteredOnceByThatCall() {
+        let bus = EventBus()
+        let consumer = OddListsRegisteringItself(bus: bus)
+        bus.register(consumer)
+        #expect(bus.recipientCount == 1)
+        bus.dispatch(Num(1))
+        #expect(consumer.received == [1])
+        #expect(bus.deregister(consumer))
+        #expect(bus.recipientCount == 0)
+        bus.dispatch(Num(2))
+        #expect(consumer.received == [1])
     }
 }
 

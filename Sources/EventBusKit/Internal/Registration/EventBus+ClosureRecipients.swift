@@ -86,7 +86,7 @@ extension EventBus {
     ///
     /// A new stand-in is never registered already, and its lists, priority and replay are
     /// the bus's and the options' alone: no look-up, no app code before it enters the
-    /// registry (``Registry/enter``). Otherwise as an app's consumer: ``sweepBeforeAdding()``
+    /// registry (``Registry/enterStandIn(_:)``). Otherwise as an app's consumer: ``sweepBeforeAdding()``
     /// first, replays last, then ``afterAdding()``.
     func add(_ closure: ClosureRecipient, options: RecipientOptions) -> Recipient {
         checkAddingIsolation()

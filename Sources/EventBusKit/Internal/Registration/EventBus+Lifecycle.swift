@@ -4,7 +4,9 @@
 extension EventBus {
     /// Registers `consumer`, an app's, held weakly when `weakly`, listening as `options` say,
     /// unless it is already registered: the entry of `register` and `registerWeakly` (a
-    /// closure recipient takes ``add(_:options:)``; both enter through ``Registry/enter``).
+    /// closure recipient takes ``add(_:options:)``). Its recipient is made first
+    /// (``Registry/makeRecipient(_:lists:weakly:priority:rules:)``), then placed in one registry
+    /// change (``Registry/enter(_:)``).
     ///
     /// The options become the recipient's ``ListeningRules``, which every later step asks. The
     /// consumer's lists, priority and replay flag are read first, outside any access to
@@ -33,11 +35,11 @@ extension EventBus {
             recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
         }
         sweepBeforeAdding()
-        let (recipient, released) = changeRegistry {
-            $0.add(consumer, lists: lists, weakly: weakly, priority: priority, rules: rules)
-        }
+        let recipient = registry.value.makeRecipient(
+            consumer, lists: lists, weakly: weakly, priority: priority, rules: rules)
+        let (entered, released) = changeRegistry { $0.enter(recipient) }
         releaseRemoved(consume released)
-        guard let recipient else { return nil }
+        guard entered else { return nil }
         if lists.reachesNothing { recordReachingNothing(recipient, of: consumer) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
         return recipient
@@ -216,7 +218,7 @@ extension EventBus {
         } else {
             return nil
         }
-        guard let found, found.consumer === consumer else { return nil }
+        guard let found, found.holds(consumer) else { return nil }
         return found
     }
 

@@ -201,6 +201,19 @@ class Recipient {
         return heldStrongly(bits) ?? weakHolds.consumer
     }
 
+    /// Whether ``consumer`` is `object`: the same answer, with no reference to the consumer
+    /// taken and let go (a look-up by identity asks it twice a register and deregister).
+    @inline(__always)
+    final func holds(_ object: AnyObject) -> Bool {
+        let bits = self.bits
+        guard bits.isDisjoint(with: [.ended, .removed]) else { return false }
+        if let weakHolds {
+            if bits.contains(.ownerBound) && weakHolds.owner == nil { return false }
+            if strong == nil && !bits.contains(.standIn) { return weakHolds.consumer === object }
+        }
+        return strong === object || (bits.contains(.standIn) && self === object)
+    }
+
     /// This recipient as its own consumer, when it is a stand-in (its state has ``State/standIn``,
     /// set at registration and never cleared); `nil` otherwise.
     @inline(__always)

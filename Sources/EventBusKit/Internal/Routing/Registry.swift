@@ -145,58 +145,72 @@ struct Registry {
 
     /// Adds `consumer`, an app's, with the lists read from it, after every recipient of its
     /// priority or higher, listening by `rules` (`nil`: the shared ones), unless it is
-    /// registered already. (A stand-in, new each time, enters with ``enterStandIn(_:)``
-    /// alone.)
+    /// registered already: ``makeRecipient(_:lists:weakly:priority:rules:)``, then
+    /// ``enter(_:)``. (A stand-in, new each time, enters with ``enterStandIn(_:)`` alone.)
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it keeps
     ///   its place); and a consumer to release after the access (a weakly held consumer that
     ///   died and whose address was reused leaves a stale entry, removed here).
-    /// - Complexity: See ``enter(_:lists:call:priority:rules:)``.
+    /// - Complexity: See ``enter(_:)``.
     mutating func add(
         _ consumer: any EventConsumer, lists: MatchList, weakly: Bool, priority: Int = 0,
         rules: ListeningRules? = nil
     ) -> (recipient: Recipient?, released: (any EventConsumer)?) {
-        let id = ObjectIdentifier(consumer)
-        var released: (any EventConsumer)? = nil
-        if let existing = byID[id] {
-            if existing.consumer === consumer { return (nil, nil) }
-            released = remove(existing, ending: .ownerGone).released
+        // Found first: a consumer registered already takes no registration number.
+        if let existing = byID[ObjectIdentifier(consumer)], existing.holds(consumer) {
+            return (nil, nil)
         }
-        let recipient = enter(
-            consumer, lists: lists, call: weakly ? nil : callType(of: consumer),
-            priority: priority, rules: rules)
-        byID.set(recipient, for: id)
-        return (recipient, released)
+        let recipient = makeRecipient(
+            consumer, lists: lists, weakly: weakly, priority: priority, rules: rules)
+        return (recipient, enter(recipient).released)
     }
 
-    /// Makes the recipient of `consumer`, which ``add(_:lists:weakly:priority:rules:)`` looked
-    /// up and found not registered, called through `call` (`nil`: held weakly), and puts it
-    /// in the list after every recipient of its priority or higher and in the routes its
-    /// lists match (``place(_:priority:)``, which a stand-in's ``enterStandIn(_:)`` shares);
-    /// the identity table is the caller's.
+    /// The recipient of `consumer`, an app's, called unretained (`weakly`: held weakly), with
+    /// the next registration number and a state word reading its options' bits, for
+    /// ``enter(_:)`` to place.
     ///
+    /// Made apart from the registry change that places it, as a stand-in is (see
+    /// ``takeStandInRegistration(priority:gate:)``): the values it keeps are taken `__owned`
+    /// and move into it, where a closure capturing them copied each out (a retain and a
+    /// release) and a borrowed parameter was retained for it (CONTRACT §18). A recipient made
+    /// and not entered (its consumer registered meanwhile, by its own list getters) leaves a
+    /// registration number and a state word unused.
+    mutating func makeRecipient(
+        _ consumer: __owned any EventConsumer, lists: __owned MatchList, weakly: Bool,
+        priority: Int, rules: __owned ListeningRules?
+    ) -> Recipient {
+        let call = weakly ? nil : callType(of: consumer)
+        let gate = ListeningRules.gate(rules, isFiltered: false)
+        defer { nextRegistration &+= 1 }
+        return Recipient(
+            consumer, lists: lists,
+            callOrder: CallOrder(priority: priority, registration: nextRegistration),
+            state: takeStateWord(reading: gate.rawValue), call: call, rules: rules)
+    }
+
+    /// Puts `recipient`, made by ``makeRecipient(_:lists:weakly:priority:rules:)``, in the
+    /// identity table, in the list after every recipient of its priority or higher and in the
+    /// routes its lists match (``place(_:priority:)``, which a stand-in's ``enterStandIn(_:)``
+    /// shares), unless its consumer is registered already.
+    ///
+    /// - Returns: Whether it entered; and a consumer to release after the access (a weakly
+    ///   held consumer that died and whose address was reused leaves a stale entry, removed
+    ///   here).
     /// - Complexity: O(*c*) for the *c* routes the lists may match (see
     ///   ``RouteTable/updateCandidates(for:_:)``), or O(1) plus a later rebuild of each route
     ///   when the lists name a category, and of each class route when they name a class
     ///   covering more than ``RouteTable/coveredClassRoutesLimit`` routes.
-    ///
-    /// The values the recipient keeps are taken `__owned`: the caller's references move into
-    /// it, where a borrowed parameter was retained for the recipient and released by the
-    /// caller (about 120 instructions a subscription, CONTRACT §18). Its state word reads its
-    /// options' bits when it is handed out, as a stand-in's does (see
-    /// ``takeStandInRegistration(priority:gate:)``).
-    private mutating func enter(
-        _ consumer: __owned any EventConsumer, lists: __owned MatchList,
-        call: (any ConsumerCall.Type)?, priority: Int, rules: __owned ListeningRules?
-    ) -> Recipient {
-        let gate = ListeningRules.gate(rules, isFiltered: false)
-        let recipient = Recipient(
-            consumer, lists: lists,
-            callOrder: CallOrder(priority: priority, registration: nextRegistration),
-            state: takeStateWord(reading: gate.rawValue), call: call, rules: rules)
-        nextRegistration &+= 1
-        place(recipient, priority: priority)
-        return recipient
+    mutating func enter(_ recipient: Recipient) -> (
+        entered: Bool, released: (any EventConsumer)?
+    ) {
+        var released: (any EventConsumer)? = nil
+        if let existing = byID[recipient.id] {
+            if let consumer = recipient.consumer, existing.holds(consumer) { return (false, nil) }
+            released = remove(existing, ending: .ownerGone).released
+        }
+        place(recipient, priority: recipient.callOrder.priority)
+        byID.set(recipient, for: recipient.id)
+        return (true, released)
     }
 
     /// The call order and the state word of a stand-in entering at `priority`: the next
@@ -223,7 +237,7 @@ struct Registry {
 
     /// Puts `standIn`, a closure recipient's stand-in made with
     /// ``takeStandInRegistration(priority:gate:)``, in the list and the routes as
-    /// ``enter(_:lists:call:priority:rules:)`` does: the stand-in's path into the registry.
+    /// ``enter(_:)`` does: the stand-in's path into the registry.
     mutating func enterStandIn(_ standIn: StandIn) {
         place(standIn, priority: standIn.callOrder.priority)
     }
