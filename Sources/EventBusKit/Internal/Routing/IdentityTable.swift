@@ -140,7 +140,10 @@ struct AddressTable<Value, Hashing: AddressHashing> {
             if keys[slot] == 0 { return nil }
             slot = (slot &+ 1) & mask
         }
-        let removed = values[slot]
+        // Taken out, and the entries shifted back swapped with the empty slot: copied, each
+        // value was retained and released once more.
+        var removed: Value? = nil
+        swap(&removed, &values[slot])
         // Shift back every later entry of the run that would no longer be found.
         var hole = slot
         var next = (slot &+ 1) & mask
@@ -148,13 +151,12 @@ struct AddressTable<Value, Hashing: AddressHashing> {
             let home = Self.firstSlot(keys[next], shift: shift)
             if (next &- home) & mask >= (next &- hole) & mask {
                 keys[hole] = keys[next]
-                values[hole] = values[next]
+                values.swapAt(hole, next)
                 hole = next
             }
             next = (next &+ 1) & mask
         }
         keys[hole] = 0
-        values[hole] = nil
         count &-= 1
         return removed
     }
