@@ -100,9 +100,9 @@ extension EventBus {
             priority: ListeningRules.priority(rules, otherwise: 0),
             gate: ListeningRules.gate(rules, isFiltered: isFiltered))
         let recipient = StandIn(
-            listing: closure.listed, lists: lists, closure.closures, finish: closure.finish,
-            bus: busReference(), callOrder: callOrder, state: state, rules: rules,
-            label: closure.label)
+            listing: closure.listed, lists: consume lists, closure.closures,
+            finish: closure.finish, bus: busReference(), callOrder: callOrder, state: state,
+            rules: consume rules, label: closure.label)
         changeRegistry { $0.enterStandIn(recipient) }
         if let owner = closure.owner { recipient.endWhenDeallocated(owner) }
         if replays {

@@ -35,12 +35,15 @@ extension EventBus {
             recordProblem(.swiftEventBusHabit, what: habit.what, fix: habit.fix)
         }
         sweepBeforeAdding()
+        let reachesNothing = lists.reachesNothing
+        // The lists and the rules move into the recipient (read after, they were copied).
         let recipient = registry.value.makeRecipient(
-            consumer, lists: lists, weakly: weakly, priority: priority, rules: rules)
+            consumer, lists: consume lists, weakly: weakly, priority: priority,
+            rules: consume rules)
         let (entered, released) = changeRegistry { $0.enter(recipient) }
         releaseRemoved(consume released)
         guard entered else { return nil }
-        if lists.reachesNothing { recordReachingNothing(recipient, of: consumer) }
+        if reachesNothing { recordReachingNothing(recipient, of: consumer) }
         if replays { replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient)) }
         return recipient
     }
