@@ -138,9 +138,13 @@ extension Registry {
         // A recipient no route ever took (added, then removed before a pass of a type it
         // matches built or met its route) is in none.
         guard recipient.isRouted else { return }
-        routeTable.updateCandidates(for: recipient.lists) { route in
-            route.changeEntries { $0.remove(recipient) }
+        func takeOut(_ route: inout Route) { route.changeEntries { $0.remove(recipient) } }
+        // The common case, one value type's route, found by its key: passing the lists
+        // themselves retained them for the call and released them after.
+        if let key = recipient.lists.soleValueTypeKey {
+            return routeTable.updateRoute(key, takeOut)
         }
+        routeTable.updateCandidates(for: recipient.lists, takeOut)
     }
 
     /// Takes the holes and the removed recipients off ``list``, and renumbers the slots of the

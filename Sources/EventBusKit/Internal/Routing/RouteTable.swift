@@ -77,6 +77,14 @@ struct RouteTable {
         updateCandidatesOfSeveral(for: lists, body)
     }
 
+    /// Calls `body` on the route of the type with identity `key`, if it was built, letting it
+    /// change the entries: ``updateCandidates(for:_:)``'s common case, for a caller that
+    /// holds the key alone.
+    @inline(__always)
+    mutating func updateRoute(_ key: ObjectIdentifier, _ body: (inout Route) -> Void) {
+        routes.update(key, body)
+    }
+
     /// ``updateCandidates(for:_:)`` past its common case.
     @inline(never)
     private mutating func updateCandidatesOfSeveral(
