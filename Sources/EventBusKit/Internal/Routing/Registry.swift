@@ -246,7 +246,6 @@ struct Registry {
     /// higher and in the routes its lists match.
     @inline(__always)
     private mutating func place(_ recipient: Recipient, priority: Int) {
-        let lists = recipient.lists
         // The newest registration goes last unless a recipient before it has a lower
         // priority: the common case, found without a search and appended.
         // (A hole at the end is taken off at once: the last entry is a recipient.)
@@ -257,21 +256,25 @@ struct Registry {
             insertInCallOrder(recipient)
         }
         tally(recipient, 1)
-        if lists.hasCategories {
+        // The lists are read from the recipient where they are asked, not kept in a local or
+        // captured: either retained them for the calls and released them after.
+        func takeIn(_ route: inout Route) {
+            // A type listed twice is visited twice: `insert` keeps one entry.
+            let lists = recipient.lists
+            if lists.matchesEveryCandidate || lists.matches(route.kind, value: nil) {
+                route.changeEntries(reserving: 1) { $0.insert(RouteEntry(recipient)) }
+            }
+        }
+        // The common case, one value type's route, found by its key (no category, no class).
+        if let key = recipient.lists.soleValueTypeKey {
+            routeTable.updateRoute(key, takeIn)
+        } else if recipient.lists.hasCategories {
             routeTable.removeAll()
         } else {
             // A class covering many routes: they are rebuilt when next dispatched rather than
             // each updated now (and a recipient gone before then touches none of them).
-            if routeTable.coversManyClassRoutes(lists) { routeTable.removeClassRoutes() }
-            routeTable.updateCandidates(for: lists) { route in
-                // A type listed twice is visited twice: `insert` keeps one entry. The lists
-                // are read from the recipient, not captured: captured, they and the recipient
-                // were retained for the closure and released after it.
-                let lists = recipient.lists
-                if lists.matchesEveryCandidate || lists.matches(route.kind, value: nil) {
-                    route.changeEntries(reserving: 1) { $0.insert(RouteEntry(recipient)) }
-                }
-            }
+            if routeTable.coversManyClassRoutes(recipient.lists) { routeTable.removeClassRoutes() }
+            routeTable.updateCandidates(for: recipient.lists, takeIn)
         }
     }
 
