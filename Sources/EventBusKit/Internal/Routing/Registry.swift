@@ -265,11 +265,12 @@ struct Registry {
                 route.changeEntries(reserving: 1) { $0.insert(RouteEntry(recipient)) }
             }
         }
-        // The common case, one value type's route, found by its key (no category, no class).
-        if let key = recipient.lists.soleValueTypeKey {
-            routeTable.updateRoute(key, takeIn)
-        } else if recipient.lists.hasCategories {
+        // Categories first (listed or excluded): their matches need each event's value, so the
+        // routes are rebuilt. Then the common case, one value type's route, found by its key.
+        if recipient.lists.hasCategories {
             routeTable.removeAll()
+        } else if let key = recipient.lists.soleValueTypeKey {
+            routeTable.updateRoute(key, takeIn)
         } else {
             // A class covering many routes: they are rebuilt when next dispatched rather than
             // each updated now (and a recipient gone before then touches none of them).
