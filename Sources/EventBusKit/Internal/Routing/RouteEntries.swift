@@ -192,7 +192,6 @@ final class RouteEntries {
         entriesChanged()
     }
 
-    /// Takes out the tombstone at `slot`, the first or the last entry.
     /// Whether the entry in `slot` is a tombstone, read in place: a copy of the entry costs
     /// two retains and two releases.
     @inline(__always)
@@ -200,6 +199,7 @@ final class RouteEntries {
         slots.address(of: slot).pointee.isTombstone
     }
 
+    /// Takes out the tombstone at `slot`, the first or the last entry.
     @inline(__always)
     private func dropTombstone(at slot: Int) {
         _ = slots.move(slot)
