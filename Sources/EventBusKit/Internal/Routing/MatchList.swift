@@ -37,8 +37,8 @@ final class MatchList {
     /// they name, or of a subclass of a class they name.
     let matchesEveryCandidate: Bool
     /// When `willConsume` names one value type and nothing else (no wildcard, no category,
-    /// no class), that type's identity: the one route `RouteTable.updateCandidates(for:_:)`
-    /// can visit for these lists, found with one look-up. `nil` otherwise.
+    /// no class), that type's identity: the one route these lists may deliver on, found with
+    /// one look-up (`RouteTable.updateRoute(_:_:)`). `nil` otherwise.
     let soleValueTypeKey: ObjectIdentifier?
 
     /// Reads `consumer`'s lists (once: they may be computed).

@@ -55,6 +55,17 @@ struct RouteTable {
         routes.updateEach(body)
     }
 
+    /// Calls `body` on the route of the type with identity `key`, if it was built, letting it
+    /// change the entries: the one route lists naming one value type may deliver on, found
+    /// with one look-up by the key the lists keep. Inline with `body`, so the closure needs no
+    /// context (no retain of what it captures, which every subscription's add and removal
+    /// paid); the caller reads the key from the recipient's lists where it asks (the lists
+    /// themselves, passed along, were retained for the call and released after).
+    @inline(__always)
+    mutating func updateRoute(_ key: ObjectIdentifier, _ body: (inout Route) -> Void) {
+        routes.update(key, body)
+    }
+
     /// Calls `body` on every route that `lists` may deliver on, letting it change the entries:
     /// with ``AllEvent`` or a category in `willConsume`, every route; otherwise the routes of
     /// the value types `willConsume` names, and the routes of the classes it names and of
@@ -65,31 +76,14 @@ struct RouteTable {
     /// `EventKind.isCovered(by:)`). Whether a visited route matches is still for `MatchList`
     /// to decide. A type named twice is visited twice.
     ///
+    /// The common case, lists that name one value type (``MatchList/soleValueTypeKey``), is the
+    /// caller's, with ``updateRoute(_:_:)``: out of line here.
+    ///
     /// - Complexity: O(*e* + *c*) for *e* entries and the *c* class routes they cover (the
     ///   routes a class covers are found once, and then only among routes built since),
     ///   against O(*r*) for all *r* routes.
-    @inline(__always)
-    mutating func updateCandidates(for lists: MatchList, _ body: (inout Route) -> Void) {
-        // The common case, one value type: its route alone, with no loop over the entries.
-        // Inline with `body`, so the closure needs no context (no retain of what it
-        // captures, which every subscription's add and removal paid).
-        if let key = lists.soleValueTypeKey { return routes.update(key, body) }
-        updateCandidatesOfSeveral(for: lists, body)
-    }
-
-    /// Calls `body` on the route of the type with identity `key`, if it was built, letting it
-    /// change the entries: ``updateCandidates(for:_:)``'s common case, for a caller that
-    /// holds the key alone.
-    @inline(__always)
-    mutating func updateRoute(_ key: ObjectIdentifier, _ body: (inout Route) -> Void) {
-        routes.update(key, body)
-    }
-
-    /// ``updateCandidates(for:_:)`` past its common case.
     @inline(never)
-    private mutating func updateCandidatesOfSeveral(
-        for lists: MatchList, _ body: (inout Route) -> Void
-    ) {
+    mutating func updateCandidates(for lists: MatchList, _ body: (inout Route) -> Void) {
         if lists.includesAll || !lists.includedCategories.isEmpty { return updateEach(body) }
         for entry in lists.included {
             routes.update(ObjectIdentifier(entry)) { route in
