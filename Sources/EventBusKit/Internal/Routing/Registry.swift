@@ -180,12 +180,10 @@ struct Registry {
         priority: Int, rules: __owned ListeningRules?
     ) -> Recipient {
         let call = weakly ? nil : callType(of: consumer)
-        let gate = ListeningRules.gate(rules, isFiltered: false)
-        defer { nextRegistration &+= 1 }
+        let (callOrder, state) = takeRegistration(
+            priority: priority, reading: ListeningRules.gate(rules, isFiltered: false))
         return Recipient(
-            consumer, lists: lists,
-            callOrder: CallOrder(priority: priority, registration: nextRegistration),
-            state: takeStateWord(reading: gate.rawValue), call: call, rules: rules)
+            consumer, lists: lists, callOrder: callOrder, state: state, call: call, rules: rules)
     }
 
     /// Puts `recipient`, made by ``makeRecipient(_:lists:weakly:priority:rules:)``, in the
@@ -228,10 +226,20 @@ struct Registry {
     mutating func takeStandInRegistration(priority: Int, gate: Recipient.State)
         -> (callOrder: CallOrder, state: StateWord)
     {
+        takeRegistration(priority: priority, reading: gate.union(.standIn))
+    }
+
+    /// The call order of a recipient entering at `priority`, with the next registration
+    /// number, taken, and a new state word reading `bits`: what every new recipient is made
+    /// with.
+    @inline(__always)
+    private mutating func takeRegistration(priority: Int, reading bits: Recipient.State)
+        -> (callOrder: CallOrder, state: StateWord)
+    {
         defer { nextRegistration &+= 1 }
         return (
             CallOrder(priority: priority, registration: nextRegistration),
-            takeStateWord(reading: gate.union(.standIn).rawValue)
+            takeStateWord(reading: bits.rawValue)
         )
     }
 
