@@ -195,10 +195,8 @@ class Recipient {
     @inline(__always)
     final var consumer: (any EventConsumer)? {
         let bits = self.bits
-        guard bits.isDisjoint(with: [.ended, .removed]) else { return nil }
-        guard let weakHolds else { return heldStrongly(bits) }
-        if bits.contains(.ownerBound) && weakHolds.owner == nil { return nil }
-        return heldStrongly(bits) ?? weakHolds.consumer
+        guard mayBeCalled(bits) else { return nil }
+        return heldStrongly(bits) ?? weakHolds?.consumer
     }
 
     /// Whether ``consumer`` is `object`: the same answer, with no reference to the consumer
@@ -206,12 +204,20 @@ class Recipient {
     @inline(__always)
     final func holds(_ object: AnyObject) -> Bool {
         let bits = self.bits
+        guard mayBeCalled(bits) else { return false }
+        if strong != nil { return strong === object }
+        if bits.contains(.standIn) { return self === object }
+        return weakHolds?.consumer === object
+    }
+
+    /// Whether a recipient in state `bits` may still be called, whoever holds its consumer:
+    /// not ended or removed, and its owner, if it has one, alive. The one rule ``consumer``
+    /// and ``holds(_:)`` read.
+    @inline(__always)
+    private final func mayBeCalled(_ bits: State) -> Bool {
         guard bits.isDisjoint(with: [.ended, .removed]) else { return false }
-        if let weakHolds {
-            if bits.contains(.ownerBound) && weakHolds.owner == nil { return false }
-            if strong == nil && !bits.contains(.standIn) { return weakHolds.consumer === object }
-        }
-        return strong === object || (bits.contains(.standIn) && self === object)
+        guard bits.contains(.ownerBound), let weakHolds else { return true }
+        return weakHolds.owner != nil
     }
 
     /// This recipient as its own consumer, when it is a stand-in (its state has ``State/standIn``,
