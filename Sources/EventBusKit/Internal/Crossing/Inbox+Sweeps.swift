@@ -59,22 +59,23 @@ extension Inbox {
     /// is the owner's `deliverPosted()`, which tells the inbox first
     /// (``ownerDeliversByHand()``).
     func take(byHand: Bool, busHoldsNone: Bool) -> Take {
-        let (taken, effects) = state.withLock { state -> (Take, Effects) in
+        let (taken, effects) = state.withLock { state -> (Take, Effects?) in
             if byHand { Self.ownerDeliversByHand(&state) }
             guard busHoldsNone, state.items.isEmpty else {
-                return (.batch(Self.takeAll(&state), more: nil), Effects())
+                return (.batch(Self.takeAll(&state), more: nil), nil)
             }
-            // The drain ends with this take: the sends that fit are admitted after it.
+            // The drain ends with this take: the sends that fit are admitted after it. With
+            // none waiting (the common case), admitting has no effect to run.
             if state.refused.isEmpty && state.waitToReport == nil {
                 let (sweep, ended) = state.takeRemovals()
-                let effects = admitSends(&state)
+                let effects = state.sends.isEmpty ? nil : admitSends(&state)
                 return (.removalsAlone(sweep: sweep, ended: ended, more: state.hasWork), effects)
             }
             let batch = Self.takeAll(&state)
             let effects = admitSends(&state)
             return (.batch(batch, more: state.hasWork), effects)
         }
-        effects.run()
+        effects?.run()
         return taken
     }
 
