@@ -21,26 +21,22 @@
 /// bus.subscribe(to: Tick.self) { tick in print(tick) }.store(in: &tokens)
 /// ```
 public final class EventSubscription: Hashable {
-    /// The subscription's recipient, whose consumer is its stand-in, which holds the bus
-    /// weakly (the token holds no reference of its own to the bus: one weak reference made
-    /// and dropped per subscription is enough).
-    private let recipient: Recipient
-    /// The bus's inbox, reached from any thread to ask for a sweep; `nil` for an
-    /// owner-bound subscription, which its token does not end.
-    private let inbox: Inbox?
+    /// The subscription's recipient, its stand-in, which holds the bus weakly and reaches
+    /// the bus's inbox (the token holds no reference of its own to either: one weak reference
+    /// made and dropped per subscription is enough).
+    private let recipient: StandIn
 
-    /// - Parameter inbox: For a token that ends its subscription on deinit, the bus's inbox.
-    init(recipient: Recipient, endsOnDeinit inbox: Inbox?) {
+    init(_ recipient: StandIn) {
         self.recipient = recipient
-        self.inbox = inbox
     }
 
     deinit {
         // Any thread: claim the end, then hand the recipient to the inbox for the bus to
-        // remove; never touch the bus's state here. Cancelled already (removed), or ended by
-        // another claim (whose claimer has the bus remove it): nothing to end, nothing to hand.
-        guard let inbox, !recipient.isRemoved, recipient.claimEnd(.released) else { return }
-        inbox.requestSweep(of: recipient)
+        // remove; never touch the bus's state here. Cancelled already (removed), owner-bound
+        // (its owner's lifetime ends it, not its token), or ended by another claim (whose
+        // claimer has the bus remove it): nothing to end, nothing to hand.
+        guard recipient.endsWithItsToken, recipient.claimEnd(.released) else { return }
+        recipient.busReference.inbox.requestSweep(of: recipient)
     }
 
     /// Claims the subscription's end, and reads it, from any thread (see ``RecipientEnding``).

@@ -9,9 +9,7 @@ extension EventBus {
     ///
     @inline(__always)
     func subscribe(_ closure: ClosureRecipient, options: RecipientOptions) -> EventSubscription {
-        EventSubscription(
-            recipient: add(closure, options: options),
-            endsOnDeinit: closure.owner == nil ? ensureInbox() : nil)
+        EventSubscription(add(closure, options: options))
     }
 
     /// Checks what `closure` lists and `options` as the listening form `call` (the form for
@@ -75,7 +73,7 @@ extension EventBus {
     @inline(__always)
     func busReference() -> BusReference {
         if let made = standInBusReference { return made }
-        let made = BusReference(self)
+        let made = BusReference(self, inbox: ensureInbox())
         standInBusReference = made
         return made
     }
@@ -88,7 +86,7 @@ extension EventBus {
     /// the bus's and the options' alone: no look-up, no app code before it enters the
     /// registry (``Registry/enterStandIn(_:)``). Otherwise as an app's consumer: ``sweepBeforeAdding()``
     /// first, replays last, then ``afterAdding()``.
-    func add(_ closure: ClosureRecipient, options: RecipientOptions) -> Recipient {
+    func add(_ closure: ClosureRecipient, options: RecipientOptions) -> StandIn {
         checkAddingIsolation()
         defer { afterAdding() }
         let lists = standInLists(listing: closure.listed)

@@ -111,6 +111,11 @@ class Recipient {
     /// Whether the registry no longer holds this recipient (``deactivate(ending:)`` ran).
     final var isRemoved: Bool { bits.contains(.removed) }
 
+    /// Whether dropping its token ends this recipient, a stand-in: not removed, and not bound
+    /// to an owner (whose lifetime ends it instead). One read of the state word, from any
+    /// thread.
+    final var endsWithItsToken: Bool { bits.isDisjoint(with: [.removed, .ownerBound]) }
+
     /// Whether ``owner`` bounds this recipient: an owner-bound subscription's.
     final var isOwnerBound: Bool { bits.contains(.ownerBound) }
 

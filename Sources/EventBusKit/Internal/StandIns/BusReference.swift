@@ -19,7 +19,13 @@ final class BusReference {
     /// 35 instructions a subscription, CONTRACT §18). Read and written on the bus's isolation.
     var pending: PendingAnnouncement?
 
-    init(_ bus: EventBus) {
+    /// The bus's inbox, where a token deinitialized on any thread hands its stand-in for the
+    /// bus to remove (``Inbox/requestSweep(of:)``): one per bus, so held here rather than in
+    /// every token. Never reassigned, so read from any thread.
+    let inbox: Inbox
+
+    init(_ bus: EventBus, inbox: Inbox) {
         self.bus = bus
+        self.inbox = inbox
     }
 }
