@@ -132,14 +132,17 @@ extension EventBus {
         // the claimer's whoever resumes first (§17.1).
         var once = options
         once.limit = 1
-        var closure = ClosureRecipient(
-            .waiter, listing: listed, { waiter.resume(with: .success($0)) }, where: predicate,
-            fileID: fileID, line: line)
-        // Run when the bus goes (its teardown finishes every stand-in), or when the stand-in
-        // is released: after a pass removed the recipient that a timer or a cancellation
-        // ended, maybe before that claimer resumes the caller.
-        closure.finish = { end in waiter.resume(endedBy: end) }
-        let token = subscribe(closure, options: once)
+        let token = EventSubscription(
+            add(
+                listing: listed,
+                StandIn.Closures(
+                    { waiter.resume(with: .success($0)) }, where: predicate, listing: listed),
+                // Run when the bus goes (its teardown finishes every stand-in), or when the
+                // stand-in is released: after a pass removed the recipient that a timer or a
+                // cancellation ended, maybe before that claimer resumes the caller.
+                finish: { end in waiter.resume(endedBy: end) },
+                label: ClosureLabel(kind: .waiter, listed: listed, fileID: fileID, line: line),
+                options: once))
         let ending = token.ending
         // From here the call holds no reference to the bus (`token` holds it weakly): a
         // caller that passed a temporary lets the bus go when its owner does.

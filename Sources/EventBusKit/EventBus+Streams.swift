@@ -136,13 +136,17 @@ extension EventBus {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = ensureInbox(drainingOn: isolation)
-        var closure = ClosureRecipient(
-            .stream(bufferingPolicy: ClosureLabel.BufferingPolicy(bufferingPolicy)),
+        let ending = add(
             listing: listed,
-            StandIn.streaming(yield: { continuation.yield($0) }), where: predicate,
-            fileID: fileID, line: line)
-        closure.finish = { _ in continuation.finish() }
-        let ending = add(closure, options: options).ending
+            StandIn.Closures(
+                StandIn.streaming(yield: { continuation.yield($0) }), where: predicate,
+                listing: listed),
+            finish: { _ in continuation.finish() },
+            label: ClosureLabel(
+                kind: .stream(bufferingPolicy: ClosureLabel.BufferingPolicy(bufferingPolicy)),
+                listed: listed, fileID: fileID, line: line),
+            options: options
+        ).ending
         // When the consumer stops, the handler (on whatever thread it runs) claims the
         // recipient's end first, as a dropped token does, so from then on the bus never calls
         // it, then asks the bus, through the locked inbox, to remove it. The handler never

@@ -46,9 +46,8 @@ extension EventBus {
         _ handler: @escaping (T) throws -> Void
     ) -> EventSubscription {
         subscribe(
-            ClosureRecipient(
-                .subscription, listing: T.self, handler, where: predicate, fileID: fileID,
-                line: line),
+            listing: T.self, StandIn.Closures(handler, where: predicate, listing: T.self),
+            label: ClosureLabel(kind: .subscription, listed: T.self, fileID: fileID, line: line),
             options: options, typed: true, call: "subscribe(to:)")
     }
 
@@ -97,8 +96,12 @@ extension EventBus {
         _ handler: @escaping (Owner, T) throws -> Void
     ) -> EventSubscription {
         subscribe(
-            ClosureRecipient(
-                T.self, owner: owner, handler, where: predicate, fileID: fileID, line: line),
+            listing: T.self,
+            StandIn.Closures(owner: owner, handler, where: predicate, listing: T.self),
+            owner: owner,
+            label: ClosureLabel(
+                kind: .subscription, listed: T.self, fileID: fileID, line: line,
+                owner: Owner.self),
             options: options, typed: true, call: "subscribe(to:owner:)")
     }
 
@@ -143,9 +146,8 @@ extension EventBus {
         _ handler: @escaping (C.Member) throws -> Void
     ) -> EventSubscription {
         subscribe(
-            ClosureRecipient(
-                .subscription, listing: C.self, handler, where: predicate, fileID: fileID,
-                line: line),
+            listing: C.self, StandIn.Closures(handler, where: predicate, listing: C.self),
+            label: ClosureLabel(kind: .subscription, listed: C.self, fileID: fileID, line: line),
             options: options, typed: false, call: "subscribe(to:)")
     }
 
@@ -177,8 +179,12 @@ extension EventBus {
         _ handler: @escaping (Owner, C.Member) throws -> Void
     ) -> EventSubscription {
         subscribe(
-            ClosureRecipient(
-                C.self, owner: owner, handler, where: predicate, fileID: fileID, line: line),
+            listing: C.self,
+            StandIn.Closures(owner: owner, handler, where: predicate, listing: C.self),
+            owner: owner,
+            label: ClosureLabel(
+                kind: .subscription, listed: C.self, fileID: fileID, line: line,
+                owner: Owner.self),
             options: options, typed: false, call: "subscribe(to:owner:)")
     }
 }

@@ -48,13 +48,16 @@
             // A handler that takes `any Event`: the stand-in hands over the event as it came,
             // so a delivery copies no `Value` and allocates nothing. A predicate, if any,
             // takes the event as a `Value`.
-            subscription = bus.subscribe(
-                ClosureRecipient(
-                    .subscription, listing: listed,
-                    { (event: any Event) in storage.receive(event) },
-                    where: predicate.map { accepts in { accepts($0 as! Value) } },
-                    fileID: fileID, line: line),
-                options: options)
+            subscription = EventSubscription(
+                bus.add(
+                    listing: listed,
+                    StandIn.Closures(
+                        { (event: any Event) in storage.receive(event) },
+                        where: predicate.map { accepts in { accepts($0 as! Value) } },
+                        listing: listed),
+                    label: ClosureLabel(
+                        kind: .subscription, listed: listed, fileID: fileID, line: line),
+                    options: options))
         }
 
         /// The last event delivered to this object, replays included; `nil` before the first.

@@ -2,25 +2,25 @@
 // into the registry, and the checks every listening form makes first.
 
 extension EventBus {
-    /// Registers `closure`, listening with `options`, and returns its token.
+    /// Checks what a subscription lists and its `options` as the listening form `call` (the
+    /// form for one type when `typed`), then registers it and returns its token: the body of
+    /// every public `subscribe` form, and of `next`.
     ///
     /// The token of an owner-bound subscription does not end it on deinit (its owner's
     /// lifetime does).
-    ///
-    @inline(__always)
-    func subscribe(_ closure: ClosureRecipient, options: RecipientOptions) -> EventSubscription {
-        EventSubscription(add(closure, options: options))
-    }
-
-    /// Checks what `closure` lists and `options` as the listening form `call` (the form for
-    /// one type when `typed`), then registers it and returns its token: the body of every
-    /// public `subscribe` form.
     @inline(__always)
     func subscribe(
-        _ closure: ClosureRecipient, options: RecipientOptions, typed: Bool, call: StaticString
+        listing listed: any Event.Type, _ closures: __owned StandIn.Closures,
+        finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)? = nil,
+        owner: AnyObject? = nil, label: __owned ClosureLabel, options: RecipientOptions,
+        typed: Bool, call: StaticString, returnsOneEvent: Bool = false
     ) -> EventSubscription {
-        checkListening(closure.listed, typed: typed, options: options, call: call)
-        return subscribe(closure, options: options)
+        checkListening(
+            listed, typed: typed, options: options, call: call, returnsOneEvent: returnsOneEvent)
+        return EventSubscription(
+            add(
+                listing: listed, closures, finish: finish, owner: owner, label: label,
+                options: options))
     }
 
     /// ``checkListening(_:typed:options:call:returnsOneEvent:)`` on the bus's isolation, which
@@ -78,19 +78,29 @@ extension EventBus {
         return made
     }
 
-    /// Registers `closure`, listening with `options`, through its stand-in and returns its
-    /// recipient: the stand-in's own path into the registry, beside
-    /// ``add(_:weakly:options:)`` for an app's consumer.
+    /// Registers a closure recipient of what `listed` covers, listening with `options`,
+    /// through its stand-in, and returns the stand-in: the stand-in's own path into the
+    /// registry, beside ``add(_:weakly:options:)`` for an app's consumer. `closures` are what
+    /// it calls; `finish` ends a stream or a waiter when the stand-in goes, told how its
+    /// recipient ended; `owner`, when given, ends it when deallocated; `label` is what its
+    /// name is made from (no string is built until a view asks).
+    ///
+    /// The parts come apart, not in one value: in one, they were copied into the stand-in and
+    /// the value destroyed after (about 75 instructions a subscription, CONTRACT §18).
     ///
     /// A new stand-in is never registered already, and its lists, priority and replay are
     /// the bus's and the options' alone: no look-up, no app code before it enters the
     /// registry (``Registry/enterStandIn(_:)``). Otherwise as an app's consumer: ``sweepBeforeAdding()``
     /// first, replays last, then ``afterAdding()``.
-    func add(_ closure: ClosureRecipient, options: RecipientOptions) -> StandIn {
+    func add(
+        listing listed: any Event.Type, _ closures: __owned StandIn.Closures,
+        finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)? = nil,
+        owner: AnyObject? = nil, label: __owned ClosureLabel, options: RecipientOptions
+    ) -> StandIn {
         checkAddingIsolation()
         defer { afterAdding() }
-        let lists = standInLists(listing: closure.listed)
-        let isFiltered = closure.closures.filter != nil
+        let lists = standInLists(listing: listed)
+        let isFiltered = closures.filter != nil
         let rules = ListeningRules.own(options, isFiltered: isFiltered)
         let replays = ListeningRules.replaysLatest(rules, otherwise: false)
         sweepBeforeAdding()
@@ -98,11 +108,11 @@ extension EventBus {
             priority: ListeningRules.priority(rules, otherwise: 0),
             gate: ListeningRules.gate(rules, isFiltered: isFiltered))
         let recipient = StandIn(
-            listing: closure.listed, lists: consume lists, closure.closures,
-            finish: closure.finish, bus: busReference(), callOrder: callOrder, state: state,
-            rules: consume rules, label: closure.label)
+            listing: listed, lists: consume lists, closures, finish: finish,
+            bus: busReference(), callOrder: callOrder, state: state, rules: consume rules,
+            label: label)
         changeRegistry { $0.enterStandIn(recipient) }
-        if let owner = closure.owner { recipient.endWhenDeallocated(owner) }
+        if let owner { recipient.endWhenDeallocated(owner) }
         if replays {
             replayLatest(to: recipient, cause: tracedCause(by: tracedRecipient))
         }

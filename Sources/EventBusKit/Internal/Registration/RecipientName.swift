@@ -85,14 +85,18 @@ struct ClosureLabel {
     /// Where it was made.
     let fileID: String
     let line: Int
-    /// For an owner-bound subscription, its owner's type; set right after it is made.
-    var owner: AnyObject.Type? = nil
+    /// For an owner-bound subscription, its owner's type.
+    let owner: AnyObject.Type?
 
-    init(kind: Kind, listed: any Event.Type, fileID: String, line: Int) {
+    init(
+        kind: Kind, listed: any Event.Type, fileID: String, line: Int,
+        owner: AnyObject.Type? = nil
+    ) {
         self.kind = kind
         self.listed = listed
         self.fileID = fileID
         self.line = line
+        self.owner = owner
     }
 
     /// The name, for a recipient listening by `rules`.

@@ -2,7 +2,7 @@
 
 extension StandIn {
     /// A closure recipient's closures, taking the event's existential in place of its `T`,
-    /// and how they take it: what ``ClosureRecipient`` carries to its stand-in.
+    /// and how they take it: what a closure recipient's stand-in calls.
     struct Closures {
         /// How a stand-in's closures take a routed event.
         enum Takes: UInt8 {
@@ -50,6 +50,22 @@ extension StandIn {
                     self.filter = nil
                 }
             }
+        }
+
+        /// Closures bound to `owner`, which both hold weakly and hand to `handler` and
+        /// `filter`: once the owner is gone, the handler does nothing and the filter accepts
+        /// nothing.
+        @inline(__always)
+        init<T, Owner: AnyObject>(
+            owner: Owner, _ handler: @escaping (Owner, T) throws -> Void,
+            where filter: ((Owner, T) -> Bool)?, listing listed: any Event.Type
+        ) {
+            self.init(
+                { [weak owner] (value: T) in if let owner { try handler(owner, value) } },
+                where: filter.map { filter in
+                    { [weak owner] (value: T) in owner.map { filter($0, value) } ?? false }
+                },
+                listing: listed)
         }
     }
 }

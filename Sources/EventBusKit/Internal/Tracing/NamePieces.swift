@@ -2,7 +2,7 @@
 // attributes, its call site and its owner.
 //
 // Names reach a line as the strings the bus stored, so the pieces are read back from the one
-// shape the bus writes a closure recipient's name in (the label of `ClosureRecipient.swift`;
+// shape the bus writes a closure recipient's name in (`ClosureLabel`, in `RecipientName.swift`;
 // a test checks every form against it):
 //
 //     Subscription(to: TYPE[, ATTRIBUTE]…, at: FILE:LINE[, owner: TYPE])
