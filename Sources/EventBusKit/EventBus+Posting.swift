@@ -121,9 +121,9 @@ extension EventBus {
         reporting report: (DispatchReport) -> Void
     ) -> Bool {
         var barriers: [CheckedContinuation<Bool, Never>] = []
-        defer { for barrier in barriers { barrier.resume(returning: true) } }
         let more = deliverPosted(drain, reporting: report, passing: &barriers)
         if reportsProblems && core.problemsWaiting { reportProblems() }
+        if !barriers.isEmpty { resumeAll(barriers) }
         return more
     }
 
@@ -139,24 +139,36 @@ extension EventBus {
             return false
         }
         postedDrainRuns = true
-        defer {
-            // Delivered means let go: as the drain returns, after the access.
-            _ = posted.value.takeHandedOut()
-            postedDrainRuns = false
-        }
         let isSlice = drain == .slice
         if !isSlice {
             // Nothing posted: the take ends the drain too, in one locked step.
             switch inbox.take(byHand: drain == .byHand, busHoldsNone: posted.value.isEmpty) {
             case .removalsAlone(let sweep, let ended, let more):
+                // Nothing was handed out: there is nothing to let go.
                 removeEnded(sweep: sweep, ended: ended)
+                postedDrainRuns = false
                 return more
             case .batch(let batch, let more):
                 receive(batch)
-                if let more { return more }
+                if let more { return endDrain(more) }
             }
         }
-        return deliverTaken(from: inbox, isSlice: isSlice, reporting: report, passing: &barriers)
+        return endDrain(
+            deliverTaken(from: inbox, isSlice: isSlice, reporting: report, passing: &barriers))
+    }
+
+    /// Resumes each of `barriers` with `true`: what a drain passed.
+    @inline(never)
+    private func resumeAll(_ barriers: [CheckedContinuation<Bool, Never>]) {
+        for barrier in barriers { barrier.resume(returning: true) }
+    }
+
+    /// Ends a drain that took posted events, returning `more`: what it handed out is let go
+    /// (delivered means let go: as the drain returns, after the access).
+    private func endDrain(_ more: Bool) -> Bool {
+        _ = posted.value.takeHandedOut()
+        postedDrainRuns = false
+        return more
     }
 
     /// The rest of ``deliverPosted(_:reporting:passing:)`` once it has taken: delivers what
