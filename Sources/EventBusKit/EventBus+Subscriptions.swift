@@ -96,13 +96,8 @@ extension EventBus {
         _ handler: @escaping (Owner, T) throws -> Void
     ) -> EventSubscription {
         subscribe(
-            listing: T.self,
-            StandIn.Closures(owner: owner, handler, where: predicate, listing: T.self),
-            owner: owner,
-            label: ClosureLabel(
-                kind: .subscription, listed: T.self, fileID: fileID, line: line,
-                owner: Owner.self),
-            options: options, typed: true, call: "subscribe(to:owner:)")
+            listing: T.self, owner: owner, handler, where: predicate, fileID: fileID, line: line,
+            options: options, typed: true)
     }
 
     /// Subscribes a closure to every event of a category — every event the app dispatches
@@ -179,12 +174,7 @@ extension EventBus {
         _ handler: @escaping (Owner, C.Member) throws -> Void
     ) -> EventSubscription {
         subscribe(
-            listing: C.self,
-            StandIn.Closures(owner: owner, handler, where: predicate, listing: C.self),
-            owner: owner,
-            label: ClosureLabel(
-                kind: .subscription, listed: C.self, fileID: fileID, line: line,
-                owner: Owner.self),
-            options: options, typed: false, call: "subscribe(to:owner:)")
+            listing: C.self, owner: owner, handler, where: predicate, fileID: fileID, line: line,
+            options: options, typed: false)
     }
 }

@@ -23,6 +23,27 @@ extension EventBus {
                 options: options))
     }
 
+    /// ``subscribe(listing:_:finish:owner:label:options:typed:call:returnsOneEvent:)`` for
+    /// an owner-bound form: closures that hold `owner` weakly and hand it to `handler` and
+    /// `predicate`, a label naming the owner's type. The body of both `subscribe(to:owner:)`
+    /// forms.
+    @inline(__always)
+    func subscribe<Member, Owner: AnyObject>(
+        listing listed: any Event.Type, owner: Owner,
+        _ handler: @escaping (Owner, Member) throws -> Void,
+        where predicate: ((Owner, Member) -> Bool)?, fileID: String, line: Int,
+        options: RecipientOptions, typed: Bool
+    ) -> EventSubscription {
+        subscribe(
+            listing: listed,
+            StandIn.Closures(owner: owner, handler, where: predicate, listing: listed),
+            owner: owner,
+            label: ClosureLabel(
+                kind: .subscription, listed: listed, fileID: fileID, line: line,
+                owner: Owner.self),
+            options: options, typed: typed, call: "subscribe(to:owner:)")
+    }
+
     /// ``checkListening(_:typed:options:call:returnsOneEvent:)`` on the bus's isolation, which
     /// answers whether `listed` is a category from the bus's cache rather than with a run-time
     /// conformance look-up (about 200 instructions a subscription, or a `next`).
