@@ -215,9 +215,21 @@ class Recipient {
         return weakHolds?.consumer === object
     }
 
+    /// Whether ``consumer`` is not `nil`: the same answer, with no reference to a consumer
+    /// held strongly taken and let go (a sweep asks every recipient in the registry).
+    @inline(__always)
+    final var isCallable: Bool {
+        let bits = self.bits
+        // Holding nothing weakly, it is held strongly or is a stand-in: asked first, so that
+        // the common case reads no weak reference (and a sweep's loop retains no recipient).
+        guard let weakHolds else { return mayBeCalled(bits) }
+        guard mayBeCalled(bits) else { return false }
+        return strong != nil || bits.contains(.standIn) || weakHolds.consumer != nil
+    }
+
     /// Whether a recipient in state `bits` may still be called, whoever holds its consumer:
-    /// not ended or removed, and its owner, if it has one, alive. The one rule ``consumer``
-    /// and ``holds(_:)`` read.
+    /// not ended or removed, and its owner, if it has one, alive. The one rule ``consumer``,
+    /// ``isCallable`` and ``holds(_:)`` read.
     @inline(__always)
     private final func mayBeCalled(_ bits: State) -> Bool {
         guard bits.isDisjoint(with: [.ended, .removed]) else { return false }

@@ -173,7 +173,7 @@ extension Registry {
     mutating func removeEnded() -> [any EventConsumer] {
         var released: [any EventConsumer] = []
         var ended = false
-        for case let recipient? in list where !recipient.isRemoved && recipient.consumer == nil {
+        for case let recipient? in list where !recipient.isRemoved && !recipient.isCallable {
             ended = true
             // Ended by a claim (whose reason stands), or found dead: its owner or consumer.
             if let strong = recipient.deactivate(ending: .ownerGone) { released.append(strong) }

@@ -66,7 +66,7 @@ struct Registry {
     /// (held weakly) or owner alive.
     ///
     /// - Complexity: O(*n*) for *n* recipients.
-    var callableCount: Int { list.count { $0?.consumer != nil } }
+    var callableCount: Int { list.count { $0?.isCallable ?? false } }
 
     /// The number of recipients the identity table holds (for the invariant checks).
     var identityTableCount: Int { byID.count }
