@@ -60,7 +60,7 @@ extension EventBus: CustomStringConvertible {
     public var description: String { outsideRecipientCall { describe() } }
 
     private func describe() -> String {
-        let live = registry.value.recipients.filter { $0.consumer != nil }
+        let live = registry.value.recipients.filter(\.isCallable)
         var lines = ["EventBus: \(counted(live.count, "recipient"))"]
         for (index, recipient) in live.enumerated() {
             let priority = recipient.callOrder.priority

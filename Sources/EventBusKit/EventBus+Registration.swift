@@ -91,7 +91,7 @@ extension EventBus {
         }
         let kind = EventKind(type)
         return registry.value.recipients.contains {
-            $0.consumer != nil && $0.lists.mayMatch(kind)
+            $0.isCallable && $0.lists.mayMatch(kind)
         }
     }
 

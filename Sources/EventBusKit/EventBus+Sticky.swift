@@ -108,7 +108,7 @@ extension EventBus {
         _ event: any Event, to recipient: Recipient, stamp: Int, cause: EventTrace.Cause?
     ) -> Bool {
         let type = ObjectIdentifier(Swift.type(of: event))
-        guard recipient.consumer != nil, latestValues.value.holds(type, stamp: stamp) else {
+        guard recipient.isCallable, latestValues.value.holds(type, stamp: stamp) else {
             return false
         }
         runPass(event, onlyTo: recipient, cause: cause)

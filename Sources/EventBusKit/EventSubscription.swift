@@ -46,7 +46,7 @@ public final class EventSubscription: Hashable {
     /// (``RecipientOptions/limit(_:)``), its bus alive.
     public var isActive: Bool {
         // A bus that goes away removes its recipients first.
-        recipient.consumer != nil
+        recipient.isCallable
     }
 
     /// Ends the subscription: its closure is never called again and is released.

@@ -207,7 +207,7 @@ extension EventBus {
         if recipient.isFiltered, let unretained = entry.unretained {
             // A rejected event is not a delivery; a predicate that ended its own
             // subscription (or let its owner go) gets no call either.
-            guard unretained.acceptsRouted(event), recipient.consumer != nil else {
+            guard unretained.acceptsRouted(event), recipient.isCallable else {
                 withExtendedLifetime(consumer) {}
                 return nil
             }

@@ -119,7 +119,7 @@ struct Registry {
     ) -> (route: Route, isCached: Bool, skippedEnded: Bool) {
         var skippedEnded = false
         let matching = list.lazy.compactMap { $0 }.filter {
-            guard $0.consumer != nil else {
+            guard $0.isCallable else {
                 if !$0.isRemoved { skippedEnded = true }
                 return false
             }

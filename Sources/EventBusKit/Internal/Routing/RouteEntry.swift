@@ -51,6 +51,6 @@ struct RouteEntry {
     /// callable unretained.
     var isLive: Bool {
         if let unretained, UnretainedConsumer.isCallable(unretained.state) { return true }
-        return recipient.consumer != nil
+        return recipient.isCallable
     }
 }
