@@ -4,26 +4,23 @@
 extension EventBus {
     /// Checks what a subscription lists and its `options` as the listening form `call` (the
     /// form for one type when `typed`), then registers it and returns its token: the body of
-    /// every public `subscribe` form, and of `next`.
+    /// every public `subscribe` form. (`next`, `events(of:)` and `observe` check on their own
+    /// first, then call ``add(listing:_:finish:owner:label:options:)``.)
     ///
     /// The token of an owner-bound subscription does not end it on deinit (its owner's
     /// lifetime does).
     @inline(__always)
     func subscribe(
         listing listed: any Event.Type, _ closures: __owned StandIn.Closures,
-        finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)? = nil,
         owner: AnyObject? = nil, label: __owned ClosureLabel, options: RecipientOptions,
-        typed: Bool, call: StaticString, returnsOneEvent: Bool = false
+        typed: Bool, call: StaticString
     ) -> EventSubscription {
-        checkListening(
-            listed, typed: typed, options: options, call: call, returnsOneEvent: returnsOneEvent)
+        checkListening(listed, typed: typed, options: options, call: call)
         return EventSubscription(
-            add(
-                listing: listed, closures, finish: finish, owner: owner, label: label,
-                options: options))
+            add(listing: listed, closures, owner: owner, label: label, options: options))
     }
 
-    /// ``subscribe(listing:_:finish:owner:label:options:typed:call:returnsOneEvent:)`` for
+    /// ``subscribe(listing:_:owner:label:options:typed:call:)`` for
     /// an owner-bound form: closures that hold `owner` weakly and hand it to `handler` and
     /// `predicate`, a label naming the owner's type. The body of both `subscribe(to:owner:)`
     /// forms.
