@@ -21,9 +21,9 @@
 /// bus.subscribe(to: Tick.self) { tick in print(tick) }.store(in: &tokens)
 /// ```
 public final class EventSubscription: Hashable {
-    /// The subscription's recipient, its stand-in, which holds the bus weakly and reaches
-    /// the bus's inbox (the token holds no reference of its own to either: one weak reference
-    /// made and dropped per subscription is enough).
+    /// The subscription's recipient, its stand-in, which reaches the bus (weakly) and its
+    /// inbox through the bus's one ``BusReference``: the token holds no reference of its own
+    /// to either.
     private let recipient: StandIn
 
     init(_ recipient: StandIn) {
