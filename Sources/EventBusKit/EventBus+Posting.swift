@@ -150,10 +150,10 @@ extension EventBus {
                 return more
             case .batch(let batch, let more):
                 receive(batch)
-                if let more { return endDrain(more) }
+                if let more { return closePostedDrain(more) }
             }
         }
-        return endDrain(
+        return closePostedDrain(
             deliverTaken(from: inbox, isSlice: isSlice, reporting: report, passing: &barriers))
     }
 
@@ -163,9 +163,11 @@ extension EventBus {
         for barrier in barriers { barrier.resume(returning: true) }
     }
 
-    /// Ends a drain that took posted events, returning `more`: what it handed out is let go
-    /// (delivered means let go: as the drain returns, after the access).
-    private func endDrain(_ more: Bool) -> Bool {
+    /// Closes a drain of posted events that took some, returning `more`: what it handed out
+    /// is let go (delivered means let go: as the drain returns, after the access), and the
+    /// owner's calls deliver again. (Not the inbox's `endDrain()`, which takes what waits
+    /// at a drain's end.)
+    private func closePostedDrain(_ more: Bool) -> Bool {
         _ = posted.value.takeHandedOut()
         postedDrainRuns = false
         return more
