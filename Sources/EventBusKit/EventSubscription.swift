@@ -31,12 +31,8 @@ public final class EventSubscription: Hashable {
     }
 
     deinit {
-        // Any thread: claim the end, then hand the recipient to the inbox for the bus to
-        // remove; never touch the bus's state here. Cancelled already (removed), owner-bound
-        // (its owner's lifetime ends it, not its token), or ended by another claim (whose
-        // claimer has the bus remove it): nothing to end, nothing to hand.
-        guard recipient.endsWithItsToken, recipient.claimEnd(.released) else { return }
-        recipient.busReference.inbox.requestSweep(of: recipient)
+        // Any thread: never touches the bus's state (see `StandIn.tokenReleased()`).
+        if recipient.endsWithItsToken { recipient.tokenReleased() }
     }
 
     /// Claims the subscription's end, and reads it, from any thread (see ``RecipientEnding``).
