@@ -51,6 +51,38 @@ __attribute__((pure)) static inline long eventbus_atomic_load_relaxed_long(
     return __atomic_load_n(count, __ATOMIC_RELAXED);
 }
 
+// Words of a bus's inbox that other threads read and change without its lock: a recipient's
+// address, handed from any thread to the bus, and flags (`InboxWords` in LockedState.swift).
+// Sequentially consistent: a thread that puts a recipient and then reads the flags, and one
+// that sets a flag and then reads the word, cannot both miss what the other wrote.
+
+/// Replaces the word with `desired` if it still holds `expected`, and returns whether it did.
+static inline _Bool eventbus_atomic_compare_exchange_long(long *_Nonnull word, long expected,
+                                                          long desired) {
+    return __atomic_compare_exchange_n(word, &expected, desired, 0, __ATOMIC_SEQ_CST,
+                                       __ATOMIC_SEQ_CST);
+}
+
+/// Replaces the word with `value` and returns what it held.
+static inline long eventbus_atomic_exchange_long(long *_Nonnull word, long value) {
+    return __atomic_exchange_n(word, value, __ATOMIC_SEQ_CST);
+}
+
+/// Sets the bits of `bits` in the word.
+static inline void eventbus_atomic_fetch_or_long(long *_Nonnull word, long bits) {
+    (void)__atomic_fetch_or(word, bits, __ATOMIC_SEQ_CST);
+}
+
+/// Stores `value` in the word.
+static inline void eventbus_atomic_store_long(long *_Nonnull word, long value) {
+    __atomic_store_n(word, value, __ATOMIC_SEQ_CST);
+}
+
+/// Loads the word.
+static inline long eventbus_atomic_load_long(const long *_Nonnull word) {
+    return __atomic_load_n(word, __ATOMIC_SEQ_CST);
+}
+
 // Debug checks of where the bus is called from (EventBus+IsolationCheck.swift).
 
 #include <pthread.h>

@@ -59,7 +59,7 @@ extension Inbox {
     /// bus that knows no actor — said by the same record as a post's wait: the description to
     /// report, if it is the first wait of the bus and its owner does not deliver by hand.
     func sayTheFirstWait(_ waiter: String) -> ReadableLine? {
-        state.withLock { state in
+        locked { state in
             state.drainer == nil ? Self.sayTheFirstWait(&state, waiter: waiter, origin: nil) : nil
         }
     }

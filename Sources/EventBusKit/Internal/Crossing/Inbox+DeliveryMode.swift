@@ -14,18 +14,18 @@ extension Inbox {
     }
 
     /// How the bus delivers posted events.
-    var deliveryMode: DeliveryMode { state.withLock { Self.mode(of: $0) } }
+    var deliveryMode: DeliveryMode { locked { Self.mode(of: $0) } }
 
     /// Whether the bus may still learn an actor: it has none, and is not delivered by hand.
     /// (What a stream or a `next` asks each time: no weak load of the actor.)
-    var mayLearnAnActor: Bool { state.withLock { $0.drainer == nil && !$0.deliveredByHand } }
+    var mayLearnAnActor: Bool { locked { $0.drainer == nil && !$0.deliveredByHand } }
 
     /// Chooses hand delivery for good, unless the bus delivers on an actor already.
     ///
     /// - Returns: The mode the bus had: `.actor` when it refused, else `.undecided` or
     ///   `.byHand`.
     func deliverByHandForGood() -> DeliveryMode {
-        state.withLock { state in
+        locked { state in
             let mode = Self.mode(of: state)
             if case .actor = mode { return mode }
             state.deliveredByHand = true

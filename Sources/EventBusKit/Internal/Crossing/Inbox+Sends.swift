@@ -22,7 +22,7 @@ extension Inbox {
         -> PostReport
     {
         try Task.checkCancellation()
-        let (early, id, effects) = state.withLock { state -> (PostReport?, Int, Effects) in
+        let (early, id, effects) = locked { state -> (PostReport?, Int, Effects) in
             guard state.isOpen else { return (.busGone, 0, Effects()) }
             var effects = admitSends(&state)
             if state.sends.isEmpty, hasRoom() {
@@ -52,7 +52,7 @@ extension Inbox {
     /// installed before this, took it out of the queue, or its task is cancelled now) or the
     /// bus is gone.
     private func enter(_ id: Int, _ continuation: CheckedContinuation<PostReport, any Error>) {
-        let (answer, effects) = state.withLock {
+        let (answer, effects) = locked {
             state -> (Result<PostReport, any Error>?, Effects) in
             guard let index = state.sends.firstIndex(where: { $0.id == id }) else {
                 // Taken out of the queue: by its cancellation, or by the bus's going.
@@ -75,7 +75,7 @@ extension Inbox {
     /// returns its report) or the bus is gone; resumes it with `CancellationError` if it
     /// waits, and lets the sends behind it in if there is room.
     private func cancelSend(_ id: Int) {
-        let (cancelled, effects) = state.withLock {
+        let (cancelled, effects) = locked {
             state -> (CheckedContinuation<PostReport, any Error>?, Effects) in
             guard let index = state.sends.firstIndex(where: { $0.id == id }) else {
                 return (nil, Effects())
@@ -89,7 +89,7 @@ extension Inbox {
 
     /// Admits the sends that waited for room, now that the bus has delivered some events.
     func admitWaitingSends() {
-        state.withLock { admitSends(&$0) }.run()
+        locked { admitSends(&$0) }.run()
     }
 
     /// Admits the waiting sends that fit, oldest first; stops at one still entering the queue.

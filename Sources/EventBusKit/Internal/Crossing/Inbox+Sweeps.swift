@@ -20,7 +20,7 @@ extension Inbox {
         barriers: [CheckedContinuation<Bool, Never>], sweep: Bool, ended: EndedRecipients,
         more: Bool
     ) {
-        let (end, effects) = state.withLock { state in
+        let (end, effects) = locked { state in
             var barriers: [CheckedContinuation<Bool, Never>] = []
             for case .barrier(let barrier) in state.items.prefix(while: \.isBarrier) {
                 barriers.append(barrier)
@@ -55,11 +55,27 @@ extension Inbox {
     /// posted event (`busHoldsNone`) and nothing waits here either, the drain's end
     /// (``endDrain()``) happens in the same locked step — there is no barrier to take, and the
     /// sends that fit are admitted — so a drain that finds only removals (a dropped token's)
-    /// locks once, and takes them alone (``Take/removalsAlone(sweep:ended:more:)``). `byHand`
-    /// is the owner's `deliverPosted()`, which tells the inbox first
+    /// locks once, and takes them alone (``Take/removalsAlone(sweep:ended:more:)``); when the
+    /// inbox is quiet (``InboxWords/isQuiet(byHand:)``: nothing else waits, nothing is to be
+    /// told), it locks not at all, and takes the recipient a dropped token handed over, if
+    /// any. `byHand` is the owner's `deliverPosted()`, which tells the inbox first
     /// (``ownerDeliversByHand()``).
     func take(byHand: Bool, busHoldsNone: Bool) -> Take {
-        let (taken, effects) = state.withLock { state -> (Take, Effects?) in
+        // Nothing under the lock to take or to tell (see `InboxWords`): the recipient a
+        // dropped token handed over, if any, is all there is.
+        if busHoldsNone && unlocked.isQuiet(byHand: byHand) {
+            var ended = EndedRecipients()
+            if let handed = unlocked.take() { ended.append(handed) }
+            return .removalsAlone(sweep: false, ended: ended, more: false)
+        }
+        return takeLocked(byHand: byHand, busHoldsNone: busHoldsNone)
+    }
+
+    /// ``take(byHand:busHoldsNone:)`` when the inbox is not quiet: its locked step. Out of
+    /// line: the common take locks nothing.
+    @inline(never)
+    private func takeLocked(byHand: Bool, busHoldsNone: Bool) -> Take {
+        let (taken, effects) = locked { state -> (Take, Effects?) in
             if byHand { Self.ownerDeliversByHand(&state) }
             guard busHoldsNone, state.items.isEmpty else {
                 return (.batch(Self.takeAll(&state), more: nil), nil)
@@ -82,12 +98,12 @@ extension Inbox {
     /// Takes the recipients tokens ended, for the bus to remove now (its `add` does, first:
     /// see ``endedListed``), leaving a sweep asked for to its drain.
     func takeEnded() -> EndedRecipients {
-        state.withLock { $0.takeEnded() }
+        locked { $0.takeEnded() }
     }
 
     /// Asks the bus to remove, on its isolation, the recipients that have ended.
     func requestSweep() {
-        let drainer = state.withLock { state -> BusDrainer? in
+        let drainer = locked { state -> BusDrainer? in
             guard state.isOpen else { return nil }
             state.sweepRequested = true
             return Self.claimDrain(&state)
@@ -95,10 +111,32 @@ extension Inbox {
         drainer?.scheduleDrain()
     }
 
+    /// Hands the bus `ended`, which its dropped token ended, for the bus to remove on its
+    /// isolation: in the slot (``InboxWords``), with no lock, unless it is full, a drainer
+    /// must be scheduled or the inbox is closed; otherwise as ``requestSweep(of:)``.
+    func handOver(_ ended: Recipient) {
+        guard unlocked.put(ended) else { return requestSweep(of: ended) }
+        if unlocked.mustTakeLock { tellTheBusOfTheHandOver() }
+    }
+
+    /// The locked step of ``handOver(_:)`` once a drainer is installed or the inbox closed:
+    /// schedules a drain, or lets the recipient go. Out of line: the common hand-over locks
+    /// nothing.
+    @inline(never)
+    private func tellTheBusOfTheHandOver() {
+        let (isOpen, drainer) = locked { state -> (Bool, BusDrainer?) in
+            (state.isOpen, state.isOpen ? Self.claimDrain(&state) : nil)
+        }
+        // Closed: the bus is gone and removed every recipient; let it go (unless `close()`
+        // took it already).
+        if !isOpen { _ = unlocked.take() }
+        drainer?.scheduleDrain()
+    }
+
     /// Asks the bus to remove, on its isolation, `ended`, which its token ended: with no
     /// sweep of the other recipients (unless too many wait, see ``endedListLimit``).
     func requestSweep(of ended: Recipient) {
-        let drainer = state.withLock { state -> BusDrainer? in
+        let drainer = locked { state -> BusDrainer? in
             guard state.isOpen else { return nil }
             if state.endedByTokens.count < Self.endedListLimit {
                 state.listEnded(ended)

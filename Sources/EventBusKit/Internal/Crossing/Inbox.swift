@@ -63,7 +63,20 @@ final class Inbox: Sendable {
         /// The inbox's ``Inbox/endedListed``: 1 while ``endedByTokens`` lists a recipient.
         let endedListed: AtomicCount
         /// Whether the bus has ended recipients to remove.
-        var sweepPending: Bool { sweepRequested || !endedByTokens.isEmpty }
+        var sweepPending: Bool {
+            sweepRequested || !endedByTokens.isEmpty || !unlocked.isEmpty
+        }
+        /// The inbox's ``Inbox/unlocked``: a recipient a token handed over without the lock.
+        let unlocked: InboxWords
+        /// Whether nothing but ended recipients, handed over or listed, waits for the bus, and
+        /// nothing is to be reported: a take then finds nothing else to take or to tell (see
+        /// ``InboxWords``).
+        var isQuiet: Bool {
+            @inline(__always) get {
+                items.isEmpty && sends.isEmpty && refused.isEmpty && waitToReport == nil
+                    && !sweepRequested && endedByTokens.isEmpty
+            }
+        }
         /// Whether anything waits for the bus: items, or ended recipients to remove. What a
         /// drain's end reports as `more`, and what makes an installed drainer drain at once.
         var hasWork: Bool { !items.isEmpty || sweepPending }
@@ -90,8 +103,9 @@ final class Inbox: Sendable {
         /// The bus has a problem handler: the posting thread prints nothing of its own.
         var problemsHaveHandler = false
 
-        init(endedListed: AtomicCount) {
+        init(endedListed: AtomicCount, unlocked: InboxWords) {
             self.endedListed = endedListed
+            self.unlocked = unlocked
         }
 
         /// Lists `recipient`, which its token ended, for the bus to remove.
@@ -110,19 +124,44 @@ final class Inbox: Sendable {
 
         /// Takes the recipients tokens ended, leaving none listed.
         mutating func takeEnded() -> EndedRecipients {
-            guard !endedByTokens.isEmpty else { return EndedRecipients() }
+            // The one handed over without the lock first: a token dropped while it waited
+            // found the slot full and was listed after it.
+            let handed = unlocked.take()
+            guard !endedByTokens.isEmpty else {
+                var taken = EndedRecipients()
+                if let handed { taken.append(handed) }
+                return taken
+            }
             endedListed.add(-1)
             var taken = EndedRecipients()
             swap(&taken, &endedByTokens)
+            if let handed { taken.insertFirst(handed) }
             return taken
         }
     }
 
-    let state: LockedState<State>
+    /// The state, reached only through ``locked(_:)``.
+    private let guarded: LockedState<State>
+
+    /// Runs `body` with exclusive access to the state, then publishes whether the state is
+    /// quiet (see ``InboxWords``): every locked step of the inbox.
+    @inline(__always)
+    func locked<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try guarded.withLock { state in
+            defer {
+                state.unlocked.publish(
+                    quiet: state.isQuiet, ownerDeliversByHand: state.ownerDeliversByHand)
+            }
+            return try body(&state)
+        }
+    }
     /// 1 while the inbox lists recipients that tokens ended (``State/endedByTokens``), else 0:
     /// changed under the lock, read without it by the bus's `add`, as a hint that it has
     /// ended recipients to remove first (taken under the lock, ``takeEnded()``).
     let endedListed = AtomicCount()
+    /// Where a dropped token hands its recipient over without the lock (see
+    /// ``InboxWords``).
+    let unlocked = InboxWords()
     /// The posted events held and not yet delivered: waiting here, or taken by the bus, which
     /// counts each down as its dispatch returns.
     let undelivered = AtomicCount()
@@ -131,16 +170,16 @@ final class Inbox: Sendable {
 
     init(capacity: Int) {
         self.capacity = capacity
-        state = LockedState(State(endedListed: endedListed))
+        guarded = LockedState(State(endedListed: endedListed, unlocked: unlocked))
     }
 
     /// Whether the bus is still alive.
-    var isOpen: Bool { state.withLock { $0.isOpen } }
+    var isOpen: Bool { locked { $0.isOpen } }
 
     /// Admits `event` when there is room and no send waits for it first; answers
     /// ``PostReport/awaitingDeliverPosted`` while no drainer is installed.
     func post(_ event: any Event & Sendable, from origin: EventTrace.Origin) -> PostReport {
-        let (report, effects) = state.withLock { state -> (PostReport, Effects) in
+        let (report, effects) = locked { state -> (PostReport, Effects) in
             guard state.isOpen else { return (.busGone, Effects()) }
             var effects = admitSends(&state)
             guard state.sends.isEmpty, hasRoom() else {
@@ -162,7 +201,7 @@ final class Inbox: Sendable {
     /// delivered (``undelivered``). The bus resumes it as the drain that delivers the last of
     /// them ends (`endDrain()`), whether that drain took the barrier or not.
     func addBarrier(_ continuation: CheckedContinuation<Bool, Never>) {
-        let (answer, effects) = state.withLock { state -> (Bool?, Effects) in
+        let (answer, effects) = locked { state -> (Bool?, Effects) in
             guard state.isOpen else { return (false, Effects()) }
             let nothingAhead =
                 state.items.isEmpty && state.sends.isEmpty && !state.sweepPending
@@ -188,11 +227,12 @@ final class Inbox: Sendable {
     /// - Returns: Whether `drainer` was installed.
     @discardableResult
     func install(_ drainer: BusDrainer) -> Bool {
-        let (installed, scheduled) = state.withLock { state -> (Bool, BusDrainer?) in
+        let (installed, scheduled) = locked { state -> (Bool, BusDrainer?) in
             guard state.isOpen, state.drainer == nil, !state.deliveredByHand else {
                 return (false, nil)
             }
             state.drainer = drainer
+            unlocked.set(InboxWords.drainerInstalled)  // before `hasWork` reads the slot
             return (true, state.hasWork ? Self.claimDrain(&state) : nil)
         }
         scheduled?.scheduleDrain()
@@ -200,34 +240,34 @@ final class Inbox: Sendable {
     }
 
     /// The actor the bus learned (where it vended a poster or a stream), if any.
-    var learnedIsolation: (any Actor)? { state.withLock { $0.drainer?.actor } }
+    var learnedIsolation: (any Actor)? { locked { $0.drainer?.actor } }
 
     /// Whether a drainer is installed.
-    var hasDrainer: Bool { state.withLock { $0.drainer != nil } }
+    var hasDrainer: Bool { locked { $0.drainer != nil } }
 
     /// How many sends wait for room (a send still entering the queue is not counted).
-    var waitingSends: Int { state.withLock { $0.sends.count(where: { $0.continuation != nil }) } }
+    var waitingSends: Int { locked { $0.sends.count(where: { $0.continuation != nil }) } }
 
     /// How many barriers wait here. Test-only.
     var waitingBarriers: Int {
-        state.withLock { state in
+        locked { state in
             state.items.count(where: \.isBarrier)
         }
     }
 
     /// Whether anything waits for the bus: items, or ended recipients to remove. Test-only.
-    var hasWork: Bool { state.withLock { $0.hasWork } }
+    var hasWork: Bool { locked { $0.hasWork } }
 
     /// Tells the inbox whether the bus has a problem handler (the posting thread then prints
     /// nothing of its own).
     func setProblemsHaveHandler(_ handled: Bool) {
-        state.withLock { $0.problemsHaveHandler = handled }
+        locked { $0.problemsHaveHandler = handled }
     }
 
     /// The owner delivers posted events by hand (`deliverPosted()`): from now on a post that
     /// waits for it is not reported, and one that waited is not reported either.
     func ownerDeliversByHand() {
-        state.withLock { Self.ownerDeliversByHand(&$0) }
+        locked { Self.ownerDeliversByHand(&$0) }
     }
 
     /// ``ownerDeliversByHand()`` under the lock already held: the one place that says a wait
@@ -239,7 +279,7 @@ final class Inbox: Sendable {
 
     /// Takes everything waiting, in posting order, with what the bus reports of it.
     func takeAll() -> Batch {
-        state.withLock { Self.takeAll(&$0) }
+        locked { Self.takeAll(&$0) }
     }
 
     /// ``takeAll()``'s locked step.
@@ -258,12 +298,12 @@ final class Inbox: Sendable {
 
     /// A scheduled drain has begun: the next post schedules another.
     func drainBegins() {
-        state.withLock { $0.drainScheduled = false }
+        locked { $0.drainScheduled = false }
     }
 
     /// The drainer to schedule the bus's next drain on, unless one is scheduled already.
     func claimNextDrain() -> BusDrainer? {
-        state.withLock { Self.claimDrain(&$0) }
+        locked { Self.claimDrain(&$0) }
     }
 
     /// The bus is gone: refuses every later post and send, resumes waiting barriers with
@@ -273,9 +313,10 @@ final class Inbox: Sendable {
     /// - Returns: The events discarded, and what the bus had still to report of the inbox.
     @discardableResult
     func close() -> (discarded: [any Event & Sendable], reports: Batch) {
-        let (items, sends, reports) = state.withLock { state in
+        let (items, sends, reports) = locked { state in
             state.isOpen = false
             state.drainer = nil
+            unlocked.set(InboxWords.closed)  // before `takeEnded()` reads the slot
             _ = state.takeEnded()  // the bus removes every recipient
             let taken = (
                 state.items, state.sends,

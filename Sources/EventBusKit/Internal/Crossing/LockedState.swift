@@ -85,3 +85,109 @@ final class AtomicCount: @unchecked Sendable {
         eventbus_atomic_add_long(count, delta)
     }
 }
+
+/// The inbox's words that other threads read and change without its lock: a recipient a
+/// dropped token handed over, when a hand-over must lock after all, and whether a drain's
+/// take must lock.
+///
+/// The rules:
+/// - A token released on any thread puts its recipient in the slot when it is empty
+///   (``put(_:)``); the bus takes it with the others ended (`Inbox.State.takeEnded()`), or in
+///   a take that finds the inbox quiet. The lock is needed only to schedule a drain, once the
+///   bus has a drainer, or to let the recipient go, once the inbox is closed:
+///   ``mustTakeLock`` says so, and the thread that set either flag reads the slot after it,
+///   so one of the two sees the other (both sequentially consistent). A second recipient,
+///   while the slot is full, takes the locked path (`Inbox.requestSweep(of:)`).
+/// - Every locked step of the inbox ends by storing whether its state is quiet
+///   (``publish(quiet:ownerDeliversByHand:)``): nothing but ended recipients may wait for
+///   the bus. A drain that reads it quiet takes the slot alone, with no lock (its take is
+///   ordered before any post it did not see, which waits for the next drain).
+///
+/// Locked, the hand-over and the take of a dropped token's recipient cost four lock
+/// operations, a list's append and a locked step's closures (about 150 instructions a unit,
+/// CONTRACT §18 (d)).
+final class InboxWords: @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound: `words` is allocated and initialized once in `init`,
+    // never reassigned, freed in `deinit` when no thread holds the object any more, and read
+    // and changed only through the C11 atomics of CEventBusAtomics, sequentially consistent
+    // where a decision rests on it. Word 0 holds a recipient's address with a retain the slot
+    // owns (`Unmanaged.passRetained`), given up exactly once: by the one exchange that reads
+    // it (``take()``), or by `deinit`. Recipients are not `Sendable`, but a put only moves the
+    // reference (reference counts are atomic), after the recipient's state word was set with
+    // an atomic read-modify-write; the bus touches it only once it has taken it, on its own
+    // isolation, as for the locked list (see `EndedRecipients`).
+    private let words: UnsafeMutablePointer<Int>
+
+    /// A drainer is installed: a hand-over schedules a drain (under the lock).
+    static let drainerInstalled = 1
+    /// The inbox is closed: a hand-over lets its recipient go.
+    static let closed = 2
+
+    /// Word 2: the locked state has nothing but ended recipients for the bus.
+    private static let quiet = 1
+    /// Word 2: the owner called `deliverPosted()` (`Inbox.ownerDeliversByHand()`).
+    private static let toldByHand = 2
+
+    init() {
+        words = .allocate(capacity: 3)
+        words.initialize(repeating: 0, count: 3)
+        words[2] = Self.quiet
+    }
+
+    deinit {
+        _ = take()
+        words.deinitialize(count: 3)
+        words.deallocate()
+    }
+
+    /// Puts `recipient` in the slot, retained, if it is empty; returns whether it did.
+    func put(_ recipient: Recipient) -> Bool {
+        guard eventbus_atomic_load_relaxed_long(words) == 0 else { return false }
+        let object = Unmanaged.passRetained(recipient)
+        let address = Int(bitPattern: object.toOpaque())
+        if eventbus_atomic_compare_exchange_long(words, 0, address) { return true }
+        object.release()
+        return false
+    }
+
+    /// Takes the recipient the slot holds, leaving it empty.
+    func take() -> Recipient? {
+        guard eventbus_atomic_load_relaxed_long(words) != 0 else { return nil }
+        let address = eventbus_atomic_exchange_long(words, 0)
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return Unmanaged<Recipient>.fromOpaque(pointer).takeRetainedValue()
+    }
+
+    /// Whether the slot is empty (sequentially consistent: see the type's rules).
+    var isEmpty: Bool { eventbus_atomic_load_long(words) == 0 }
+
+    /// Whether the slot may hold a recipient: a hint, for a reader that takes it under the
+    /// lock.
+    var mayHoldOne: Bool { eventbus_atomic_load_relaxed_long(words) != 0 }
+
+    /// Sets `flag` (``drainerInstalled`` or ``closed``); then read the slot.
+    func set(_ flag: Int) {
+        eventbus_atomic_fetch_or_long(words + 1, flag)
+    }
+
+    /// Whether a hand-over must take the lock: a flag is set.
+    var mustTakeLock: Bool { eventbus_atomic_load_long(words + 1) != 0 }
+
+    /// Stores what a locked step left: whether the state is `quiet`, and whether the owner
+    /// delivers by hand. Under the lock only.
+    @inline(__always)
+    func publish(quiet: Bool, ownerDeliversByHand: Bool) {
+        let word = (quiet ? Self.quiet : 0) | (ownerDeliversByHand ? Self.toldByHand : 0)
+        if eventbus_atomic_load_relaxed_long(words + 2) != word {
+            eventbus_atomic_store_long(words + 2, word)
+        }
+    }
+
+    /// Whether a take (the owner's `deliverPosted()` when `byHand`) finds nothing under the
+    /// lock to take or to tell: the state is quiet, and the owner was told already.
+    @inline(__always)
+    func isQuiet(byHand: Bool) -> Bool {
+        let word = eventbus_atomic_load_long(words + 2)
+        return word == Self.quiet | Self.toldByHand || (!byHand && word == Self.quiet)
+    }
+}

@@ -66,7 +66,9 @@ extension EventBus {
     /// within twice the live recipients (plus 64), at O(1) amortized per add.
     @inline(__always)
     func sweepBeforeAdding() {
-        if let inbox, inbox.endedListed.hint != 0 { removeListedEnded(in: inbox) }
+        if let inbox, inbox.endedListed.hint != 0 || inbox.unlocked.mayHoldOne {
+            removeListedEnded(in: inbox)
+        }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.value.count * 2)

@@ -246,7 +246,7 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
         // Unretained: `self`, guaranteed for the call, holds `busReference`, which holds
         // `inbox`, both `let`s; retained, the inbox cost a retain and a release.
         Unmanaged.passUnretained(busReference.inbox)._withUnsafeGuaranteedRef {
-            $0.requestSweep(of: self)
+            $0.handOver(self)
         }
     }
 
