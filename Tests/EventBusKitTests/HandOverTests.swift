@@ -146,34 +146,42 @@ private final class Captured {
     }
 
     @Test func tokensReleasedOnOtherThreadsAsTheBusGoesAwayAreAllReleased() async {
-        // Each round: a bus, 200 tokens dropped by two threads while the owner lets the bus
-        // go. Whichever comes first — the hand-over or the inbox's close — no recipient is
-        // left in the slot: every closure is released, and so is every inbox (a stand-in left
-        // in the slot would keep its inbox alive through its bus reference).
+        // Each round: a bus and 200 tokens, dropped by two threads, each its first half while
+        // the owner lets the bus go and its second half after. A hand-over may come before the
+        // inbox's close, or between the close and the removal of every recipient (it then
+        // finds the inbox closed), or race the close: whichever, no recipient is left in the
+        // slot. Every closure is released, and so is every inbox (a stand-in left in the slot
+        // would keep its inbox alive through its bus reference). A race test: with the closed
+        // inbox's rule mutated, some rounds leave an inbox (the rule's own test is
+        // `aHandOverAfterTheInboxClosedLetsTheRecipientGo`).
         let (captures, inboxes) = await onAThreadOfItsOwn { () -> (Int, Int) in
             let captures = LiveCount()
             var inboxesLeft = 0
-            for _ in 0..<20 {
+            for _ in 0..<10 {
                 var bus: EventBus? = EventBus()
                 let handOffs = (0..<200).map { _ in
                     let capture = CountedCapture(captures)
                     return TokenHandOff(bus!.subscribe(to: Num.self) { _ in _ = capture })
                 }
                 weak let inbox = bus!.inbox
-                let go = DispatchSemaphore(value: 0)
+                let (go, closed) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
                 let released = DispatchGroup()
                 for thread in 0..<2 {
                     let share = handOffs.indices.filter { $0 % 2 == thread }.map { handOffs[$0] }
                     released.enter()
                     Thread {
                         go.wait()
-                        for handOff in share { handOff.release() }
+                        for handOff in share.prefix(50) { handOff.release() }
+                        closed.wait()
+                        for handOff in share.dropFirst(50) { handOff.release() }
                         released.leave()
                     }.start()
                 }
                 go.signal()
                 go.signal()
                 bus = nil  // closes the inbox while the threads drop tokens
+                closed.signal()
+                closed.signal()
                 released.wait()
                 withExtendedLifetime(handOffs) {}
                 if inbox != nil { inboxesLeft += 1 }
