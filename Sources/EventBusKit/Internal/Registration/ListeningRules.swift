@@ -27,8 +27,25 @@ final class ListeningRules {
     /// then follows ``shared(isFiltered:)``.
     /// Options that set a limit of 1 and nothing else (every `next`'s) share one of two
     /// instances too (``once``): adding such a recipient allocates nothing for its options.
+    ///
+    /// Options that set nothing, the common case, are told inline, field by field: compared
+    /// with `RecipientOptions()` in a call, they cost every subscription about 27 instructions
+    /// (CONTRACT §18).
+    @inline(__always)
     static func own(_ options: RecipientOptions, isFiltered: Bool) -> ListeningRules? {
-        if options == RecipientOptions() { return nil }
+        if options.priority == nil && options.replaysLatest == nil && options.limit == nil
+            && options.name == nil
+        {
+            return nil
+        }
+        return ownSetting(options, isFiltered: isFiltered)
+    }
+
+    /// ``own(_:isFiltered:)`` for options that set something.
+    @inline(never)
+    private static func ownSetting(_ options: RecipientOptions, isFiltered: Bool)
+        -> ListeningRules
+    {
         if options == once.options { return isFiltered ? onceFiltered : once }
         return ListeningRules(options, isFiltered: isFiltered)
     }
