@@ -301,8 +301,15 @@ struct Registry {
 
     /// A state word for a new recipient, reading `bits`, from a new page when the current one
     /// is used up.
+    @inline(__always)
     private mutating func takeStateWord(reading bits: Int32 = 0) -> StateWord {
         if let word = statePage?.take(reading: bits) { return word }
+        return takeStateWordOfANewPage(reading: bits)
+    }
+
+    /// ``takeStateWord(reading:)`` once the page is used up, or before the first.
+    @inline(never)
+    private mutating func takeStateWordOfANewPage(reading bits: Int32) -> StateWord {
         let page = StatePage()
         statePage = page
         return page.take(reading: bits)!

@@ -19,6 +19,7 @@ final class StatePage {
     /// The bits are written before the word is handed out, with a plain store: no other
     /// thread can know the word yet (its recipient is published to them later, through a
     /// lock or a task's hop, which orders the store before their atomics).
+    @inline(__always)
     func take(reading bits: Int32 = 0) -> StateWord? {
         guard taken < Self.wordCount else { return nil }
         defer { taken += 1 }
