@@ -196,6 +196,13 @@ func retireIfStandIn(_ consumer: AnyObject) {
 @inline(__always)
 func retireIfStandIn(_ consumer: AnyObject, afterPassOf bus: EventBus) {
     guard let standIn = asStandIn(consumer) else { return }
+    retire(standIn, afterPassOf: bus)
+}
+
+/// Retires `standIn`, or, when it is on the running pass's route, has it retired when the pass
+/// ends (see ``retireIfStandIn(_:afterPassOf:)``).
+@inline(__always)
+func retire(_ standIn: StandIn, afterPassOf bus: EventBus) {
     if let running = bus.pass.runningEntries, isListed(standIn, in: running) {
         bus.retiringStandIns.append(standIn)
     } else {

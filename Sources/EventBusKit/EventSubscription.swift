@@ -56,7 +56,7 @@ public final class EventSubscription: Hashable {
     public func cancel() {
         // Once the bus is gone there is nothing to end: its teardown removed every recipient.
         // Removed already, it holds its stand-in no more, so no bus is found.
-        recipient.standInBus?.end(recipient, because: .released)
+        recipient.standInBus?.end(standIn: recipient, because: .released)
     }
 
     /// Keeps this token in `set` (the subscription lives as long as the set holds it).

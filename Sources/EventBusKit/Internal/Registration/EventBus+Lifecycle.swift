@@ -97,6 +97,14 @@ extension EventBus {
         return removed
     }
 
+    /// ``end(_:because:)`` for a stand-in its caller holds (a token's `cancel()`): retired
+    /// through that reference after the registry access, with none returned by the registry
+    /// (a retain and a release fewer a cancel).
+    func end(standIn: StandIn, because reason: RecipientEnd) {
+        _ = changeRegistry { $0.remove(standIn: standIn, ending: reason) }
+        outsideRecipientCall { retire(standIn, afterPassOf: self) }
+    }
+
     /// Ends `recipient`, whose end the running pass claimed for its last call
     /// (``RecipientEnd/lastCall``), and removes it: off its routes when the pass ends
     /// (``takeOffLeaving()``), so the pass's entries are not copied, as they are when one

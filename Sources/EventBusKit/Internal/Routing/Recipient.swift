@@ -288,15 +288,23 @@ class Recipient {
     /// - Returns: The consumer it held strongly, for the caller to release after its access
     ///   to the registry ends (a release runs deinits, which may call the bus).
     final func deactivate(ending end: RecipientEnd) -> (any EventConsumer)? {
-        claimEnd(end)
-        state.set(State.removed.rawValue)
-        weakHolds = nil
+        markRemoved(ending: end)
         // A stand-in is its own consumer: the caller retires it (drops its closures, finishes
         // its stream) after its access (see `EventBus.releaseRemoved`).
         if let standIn = standInSelf(bits) { return standIn }
         var released: (any EventConsumer)? = nil
         swap(&released, &strong)
         return released
+    }
+
+    /// ``deactivate(ending:)`` for a stand-in whose caller holds it (a token's `cancel()`):
+    /// the same, with no reference to it returned (the caller retires it through its own,
+    /// with no retain and release of a second).
+    @inline(__always)
+    final func markRemoved(ending end: RecipientEnd) {
+        claimEnd(end)
+        state.set(State.removed.rawValue)
+        weakHolds = nil
     }
 }
 

@@ -27,14 +27,32 @@ extension Registry {
         remove(recipient, ending: end, keepingRoutes: true)
     }
 
-    /// The one removal of ``remove(_:ending:)`` and ``removeKeepingRoutes(_:ending:)``: each
-    /// caller passes a constant, so each inlines its own copy without the test.
+    /// ``remove(_:ending:)`` for a stand-in whose caller holds it (a token's `cancel()`): the
+    /// same, with no reference to it returned (see ``Recipient/markRemoved(ending:)``).
+    ///
+    /// - Returns: Whether it was registered.
+    mutating func remove(standIn: StandIn, ending end: RecipientEnd) -> Bool {
+        remove(standIn, keepingRoutes: false) { standIn.markRemoved(ending: end) }.removed
+    }
+
+    /// ``remove(_:ending:)`` and ``removeKeepingRoutes(_:ending:)``: each caller passes a
+    /// constant, so each inlines its own copy without the test.
     @inline(__always)
     private mutating func remove(
         _ recipient: Recipient, ending end: RecipientEnd, keepingRoutes: Bool
     ) -> (removed: Bool, released: (any EventConsumer)?) {
+        remove(recipient, keepingRoutes: keepingRoutes) { recipient.deactivate(ending: end) }
+    }
+
+    /// The one removal: `deactivate` deactivates `recipient` (and returns what the caller
+    /// releases), then, if it was listed, it is forgotten and taken off the list and, unless
+    /// `keepingRoutes`, its routes.
+    @inline(__always)
+    private mutating func remove<Released>(
+        _ recipient: Recipient, keepingRoutes: Bool, deactivating deactivate: () -> Released
+    ) -> (removed: Bool, released: Released) {
         let isListed = !recipient.isRemoved && isInList(recipient)
-        let released = recipient.deactivate(ending: end)
+        let released = deactivate()
         guard isListed else { return (false, released) }
         forget(recipient)
         if keepingRoutes { takeOffList(recipient) } else { takeOff(recipient) }
