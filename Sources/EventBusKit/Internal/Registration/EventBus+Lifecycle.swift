@@ -158,6 +158,14 @@ extension EventBus {
     func removeEnded(sweep: Bool, ended: EndedRecipients) {
         if sweep { return removeEndedRecipients() }
         if let only = ended.only {
+            // A stand-in (every recipient a token hands over is one) is retired through the
+            // reference taken from the inbox: the registry returns none (see `end(standIn:)`).
+            if let standIn = only.asStandIn {
+                if changeRegistry({ $0.removeEnded(standIn: standIn) }) {
+                    outsideRecipientCall { retire(standIn, afterPassOf: self) }
+                }
+                return
+            }
             let released = changeRegistry { $0.removeEnded(only) }
             return releaseRemoved(consume released)
         }

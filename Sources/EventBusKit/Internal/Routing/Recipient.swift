@@ -246,6 +246,10 @@ class Recipient {
         bits.contains(.standIn) ? unsafeDowncast(self, to: StandIn.self) : nil
     }
 
+    /// This recipient as the stand-in it is, when it is one (see ``isStandIn``).
+    @inline(__always)
+    final var asStandIn: StandIn? { standInSelf(bits) }
+
     /// The consumer a route entry holds strongly: the consumer held strongly, or the stand-in
     /// itself; `nil` for a consumer held weakly.
     @inline(__always)

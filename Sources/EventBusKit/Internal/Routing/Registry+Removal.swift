@@ -70,7 +70,11 @@ extension Registry {
     mutating func removeEnded(_ ended: EndedRecipients) -> ReleasedConsumers {
         var released = ReleasedConsumers()
         for recipient in ended {
-            if let strong = deactivateEnded(recipient) { released.append(strong) }
+            if let strong = deactivateEnded(recipient, { recipient.deactivate(ending: .released) })
+                ?? nil
+            {
+                released.append(strong)
+            }
         }
         betweenTheSweepsSteps()
         // Exactly the recipients deactivated above, and ones removed before (taking those
@@ -87,19 +91,39 @@ extension Registry {
     /// - Returns: The consumer the recipient held strongly, for the caller to release after
     ///   the access.
     mutating func removeEnded(_ recipient: Recipient) -> (any EventConsumer)? {
-        let released = deactivateEnded(recipient)
+        removeEnded(recipient) { recipient.deactivate(ending: .released) } ?? nil
+    }
+
+    /// ``removeEnded(_:)`` for a stand-in the caller holds (taken from the inbox): the same,
+    /// with no reference to it returned (see ``Recipient/markRemoved(ending:)``).
+    ///
+    /// - Returns: Whether this removal deactivated it (then the caller retires it).
+    mutating func removeEnded(standIn: StandIn) -> Bool {
+        removeEnded(standIn) { standIn.markRemoved(ending: .released) } != nil
+    }
+
+    /// The two steps of ``removeEnded(_:)``, `deactivate` deactivating `recipient`.
+    ///
+    /// - Returns: What `deactivate` returned, or `nil` when `recipient` was not listed.
+    @inline(__always)
+    private mutating func removeEnded<Released>(
+        _ recipient: Recipient, deactivating deactivate: () -> Released
+    ) -> Released? {
+        let released = deactivateEnded(recipient, deactivate)
         betweenTheSweepsSteps()
         if recipient.isRemoved { takeOff(recipient) }
         return released
     }
 
-    /// The first step of a sweep for `recipient`, which its token ended: deactivates it, if
-    /// it is still listed, and returns the consumer it held strongly.
+    /// The first step of a sweep for `recipient`, which its token ended: deactivates it with
+    /// `deactivate`, if it is still listed, and returns what that returned.
     @inline(__always)
-    private mutating func deactivateEnded(_ recipient: Recipient) -> (any EventConsumer)? {
+    private mutating func deactivateEnded<Released>(
+        _ recipient: Recipient, _ deactivate: () -> Released
+    ) -> Released? {
         guard !recipient.isRemoved && isInList(recipient) else { return nil }
         // Its token claimed its end (`released`) before handing it over: that reason stands.
-        let released = recipient.deactivate(ending: .released)
+        let released = deactivate()
         forget(recipient)
         return released
     }
