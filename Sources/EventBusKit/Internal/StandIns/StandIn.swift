@@ -56,6 +56,22 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
         @inline(__always)
         borrowing func accepts(_ event: any Event) -> Bool { filter(event) }
 
+        /// A stand-in's closures, moved out of `closures`, its last use: each read once, so
+        /// that each is moved rather than copied out (a retain) and released with `closures`.
+        /// The filter is not optional, so a pass asks no `Optional`; unwrapped with `if let`,
+        /// not `??`, which would wrap it again.
+        @inline(__always)
+        init(_ closures: __owned Closures) {
+            handler = closures.handler
+            if let given = closures.filter { filter = given } else { filter = { _ in true } }
+        }
+
+        /// `handler` and `filter` as they are.
+        init(handler: @escaping (any Event) throws -> Void, filter: @escaping (any Event) -> Bool) {
+            self.handler = handler
+            self.filter = filter
+        }
+
         /// Closures that hold nothing: a retired stand-in's.
         static var none: Held { Held(handler: { _ in }, filter: { _ in true }) }
     }
@@ -118,11 +134,7 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
                 !eventsMayBeBorrowed ? .never : lists.includedClasses.isEmpty ? .unknown : .always
         case .anyEvent, .category: borrowing = .always  // they take the existential as it is
         }
-        // Not optional, so a pass asks no `Optional`; unwrapped with `if let`, not `??`, which
-        // would wrap it again.
-        let filter: (any Event) -> Bool
-        if let given = closures.filter { filter = given } else { filter = { _ in true } }
-        held = Held(handler: closures.handler, filter: filter)
+        held = Held(closures)
         super.init(
             standInLists: lists, callOrder: callOrder, state: state, rules: rules,
             label: label)
