@@ -5,13 +5,6 @@ import Testing
 /// The origin the tests' posts carry.
 private let site = EventTrace.Origin(fileID: "Tests/EndedRecipientsTests.swift", line: 1)
 
-/// A recipient registered on `bus`, for the inbox to be handed.
-private func aRecipient(of bus: EventBus) -> Recipient {
-    let consumer = RecordingConsumer(willConsume: [Num.self])
-    bus.register(consumer)
-    return bus.registeredRecipient(for: consumer)!
-}
-
 /// A recipient its token ended is handed to the bus through the inbox, which the bus removes
 /// alone, with no sweep of the others; a wait for delivery queued before it was handed over
 /// resumes once the bus has removed it.

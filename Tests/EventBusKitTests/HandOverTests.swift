@@ -7,31 +7,6 @@ import Testing
 /// The origin the tests' posts carry.
 private let site = EventTrace.Origin(fileID: "Tests/HandOverTests.swift", line: 1)
 
-/// A recipient of a consumer registered on `bus`, for the inbox to be handed.
-private func aRecipient(of bus: EventBus) -> Recipient {
-    let consumer = RecordingConsumer(willConsume: [Num.self])
-    bus.register(consumer)
-    return bus.registeredRecipient(for: consumer)!
-}
-
-/// Records the order its objects are deinitialized in.
-private final class ReleaseOrder {
-    var released: [Int] = []
-}
-
-/// An object a subscription's closure captures: it says when it goes.
-private final class Captured {
-    let index: Int
-    let order: ReleaseOrder
-
-    init(_ index: Int, _ order: ReleaseOrder) {
-        self.index = index
-        self.order = order
-    }
-
-    deinit { order.released.append(index) }
-}
-
 /// A dropped token hands its recipient to the bus through the inbox's lock-free slot
 /// (`InboxWords`): taken by the bus's next take, in drop order with the ones listed under
 /// the lock; waited for by a barrier; a drain scheduled when the bus has a drainer; let go
@@ -63,15 +38,15 @@ private final class Captured {
 
     @Test func tokensDroppedInOrderAreReleasedInThatOrder() {
         let bus = EventBus()
-        let order = ReleaseOrder()
-        var tokens: [EventSubscription] = (0..<3).map { index in
-            let captured = Captured(index, order)
-            return bus.subscribe(to: Num.self) { _ in _ = captured }
+        let released = Released()
+        var tokens: [EventSubscription] = ["first", "second", "third"].map { name in
+            let witness = Witness(name, released)
+            return bus.subscribe(to: Num.self) { _ in _ = witness }
         }
         while !tokens.isEmpty { tokens.removeFirst() }
-        #expect(order.released.isEmpty)  // handed over, not yet removed
+        #expect(released.names.isEmpty)  // handed over, not yet removed
         bus.deliverPosted()
-        #expect(order.released == [0, 1, 2])
+        #expect(released.names == ["first", "second", "third"])
         #expect(bus.registeredEntryCount == 0)
     }
 

@@ -177,30 +177,9 @@ private enum Signal: StickyEvent, Equatable {
     case red(Int)
 }
 
-/// The names of the `Holding` values released, in order.
-private final class Released {
-    var names: [String] = []
-    /// Runs in each release, after the name is recorded.
-    var onRelease: (() -> Void)?
-}
-
 /// The name of the witness `event` holds, if it is a `Holding` or a `HoldingObject`.
 private func name(of event: (any StickyEvent)?) -> String? {
     (event as? Holding)?.witness.name ?? (event as? HoldingObject)?.witness.name
-}
-
-/// Records its name in `released` when it is deinitialized.
-private final class Witness {
-    let name: String
-    let released: Released
-    init(_ name: String, _ released: Released) {
-        self.name = name
-        self.released = released
-    }
-    deinit {
-        released.names.append(name)
-        released.onRelease?()
-    }
 }
 
 /// A sticky struct holding a reference, whose release the tests watch.
