@@ -151,8 +151,12 @@ final class InboxWords: @unchecked Sendable {
     }
 
     /// Takes the recipient the slot holds, leaving it empty.
+    ///
+    /// Always the exchange, sequentially consistent, never a relaxed look first: `close()` sets
+    /// its flag and then takes, and a relaxed load after that flag may miss a recipient put by
+    /// a thread that missed the flag (the store-buffering case that only sequential consistency
+    /// on both sides rules out, on ARM64 as on x86-64).
     func take() -> Recipient? {
-        guard eventbus_atomic_load_relaxed_long(words) != 0 else { return nil }
         let address = eventbus_atomic_exchange_long(words, 0)
         guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
         return Unmanaged<Recipient>.fromOpaque(pointer).takeRetainedValue()
