@@ -50,6 +50,19 @@ private let site = EventTrace.Origin(fileID: "Tests/HandOverTests.swift", line: 
         #expect(bus.registeredEntryCount == 0)
     }
 
+    @Test func anAddRemovesTheRecipientsListedUnderTheLockFirst() {
+        let bus = EventBus()
+        let kept = bus.subscribe(to: Num.self) { _ in }  // the bus has its inbox
+        let ended = aRecipient(of: bus)
+        bus.inbox!.requestSweep(of: ended)  // listed, the slot empty
+        #expect(!bus.inbox!.unlocked.mayHoldOne)
+        #expect(bus.registeredEntryCount == 2)
+        let added = bus.subscribe(to: Num.self) { _ in }
+        #expect(bus.registeredEntryCount == 2)  // removed before the new one entered
+        #expect(ended.isRemoved)
+        withExtendedLifetime((kept, added)) {}
+    }
+
     @Test func aBarrierQueuedAfterAHandOverWaitsForTheBusToRemoveIt() async {
         let bus = EventBus()
         let inbox = Inbox(capacity: 10)

@@ -20,14 +20,6 @@ struct EndedRecipients: RandomAccessCollection, @unchecked Sendable {
         recipients.append(recipient)
     }
 
-    /// Puts `recipient` before the others.
-    mutating func insertFirst(_ recipient: Recipient) {
-        var all = FewValues<Recipient>()
-        all.append(recipient)
-        for other in recipients { all.append(other) }
-        recipients = all
-    }
-
     /// The recipient, when there is exactly one.
     var only: Recipient? { count == 1 ? self[0] : nil }
 

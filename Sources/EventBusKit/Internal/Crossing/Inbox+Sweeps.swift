@@ -96,7 +96,7 @@ extension Inbox {
     }
 
     /// Takes the recipients tokens ended, for the bus to remove now (its `add` does, first:
-    /// see ``endedListed``), leaving a sweep asked for to its drain.
+    /// see ``InboxWords/mayHoldEnded``), leaving a sweep asked for to its drain.
     func takeEnded() -> EndedRecipients {
         locked { $0.takeEnded() }
     }

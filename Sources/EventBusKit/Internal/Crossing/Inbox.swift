@@ -58,10 +58,9 @@ final class Inbox: Sendable {
         var nextSendID = 0
         var sweepRequested = false
         /// The recipients tokens ended since the last take (see ``EndedRecipients``): listed
-        /// with ``listEnded(_:)``, taken with ``takeEnded()``, which keep ``endedListed``.
+        /// with ``listEnded(_:)``, taken with ``takeEnded()``; whether it lists any is
+        /// published for the bus's `add` (``InboxWords/mayHoldEnded``).
         private(set) var endedByTokens = EndedRecipients()
-        /// The inbox's ``Inbox/endedListed``: 1 while ``endedByTokens`` lists a recipient.
-        let endedListed: AtomicCount
         /// Whether the bus has ended recipients to remove.
         var sweepPending: Bool {
             sweepRequested || !endedByTokens.isEmpty || !unlocked.isEmpty
@@ -103,14 +102,12 @@ final class Inbox: Sendable {
         /// The bus has a problem handler: the posting thread prints nothing of its own.
         var problemsHaveHandler = false
 
-        init(endedListed: AtomicCount, unlocked: InboxWords) {
-            self.endedListed = endedListed
+        init(unlocked: InboxWords) {
             self.unlocked = unlocked
         }
 
         /// Lists `recipient`, which its token ended, for the bus to remove.
         mutating func listEnded(_ recipient: Recipient) {
-            if endedByTokens.isEmpty { endedListed.add(1) }
             endedByTokens.append(recipient)
         }
 
@@ -126,16 +123,11 @@ final class Inbox: Sendable {
         mutating func takeEnded() -> EndedRecipients {
             // The one handed over without the lock first: a token dropped while it waited
             // found the slot full and was listed after it.
-            let handed = unlocked.take()
-            guard !endedByTokens.isEmpty else {
-                var taken = EndedRecipients()
-                if let handed { taken.append(handed) }
-                return taken
-            }
-            endedListed.add(-1)
             var taken = EndedRecipients()
-            swap(&taken, &endedByTokens)
-            if let handed { taken.insertFirst(handed) }
+            if let handed = unlocked.take() { taken.append(handed) }
+            guard !endedByTokens.isEmpty else { return taken }
+            for recipient in endedByTokens { taken.append(recipient) }
+            endedByTokens = EndedRecipients()
             return taken
         }
     }
@@ -150,15 +142,12 @@ final class Inbox: Sendable {
         try guarded.withLock { state in
             defer {
                 state.unlocked.publish(
-                    quiet: state.isQuiet, ownerDeliversByHand: state.ownerDeliversByHand)
+                    quiet: state.isQuiet, ownerDeliversByHand: state.ownerDeliversByHand,
+                    endedListed: !state.endedByTokens.isEmpty)
             }
             return try body(&state)
         }
     }
-    /// 1 while the inbox lists recipients that tokens ended (``State/endedByTokens``), else 0:
-    /// changed under the lock, read without it by the bus's `add`, as a hint that it has
-    /// ended recipients to remove first (taken under the lock, ``takeEnded()``).
-    let endedListed = AtomicCount()
     /// Where a dropped token hands its recipient over without the lock (see
     /// ``InboxWords``).
     let unlocked = InboxWords()
@@ -170,7 +159,7 @@ final class Inbox: Sendable {
 
     init(capacity: Int) {
         self.capacity = capacity
-        guarded = LockedState(State(endedListed: endedListed, unlocked: unlocked))
+        guarded = LockedState(State(unlocked: unlocked))
     }
 
     /// Whether the bus is still alive.

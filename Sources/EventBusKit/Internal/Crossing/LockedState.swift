@@ -87,8 +87,8 @@ final class AtomicCount: @unchecked Sendable {
 }
 
 /// The inbox's words that other threads read and change without its lock: a recipient a
-/// dropped token handed over, when a hand-over must lock after all, and whether a drain's
-/// take must lock.
+/// dropped token handed over, when a hand-over must lock after all, whether a drain's take
+/// must lock, and whether the bus's `add` has ended recipients to remove first.
 ///
 /// The rules:
 /// - A token released on any thread puts its recipient in the slot when it is empty
@@ -98,10 +98,12 @@ final class AtomicCount: @unchecked Sendable {
 ///   ``mustTakeLock`` says so, and the thread that set either flag reads the slot after it,
 ///   so one of the two sees the other (both sequentially consistent). A second recipient,
 ///   while the slot is full, takes the locked path (`Inbox.requestSweep(of:)`).
-/// - Every locked step of the inbox ends by storing whether its state is quiet
-///   (``publish(quiet:ownerDeliversByHand:)``): nothing but ended recipients may wait for
-///   the bus. A drain that reads it quiet takes the slot alone, with no lock (its take is
-///   ordered before any post it did not see, which waits for the next drain).
+/// - Every locked step of the inbox ends by storing what the bus may read without the lock
+///   (``publish(quiet:ownerDeliversByHand:endedListed:)``): whether its state is quiet
+///   (nothing but ended recipients may wait for the bus), and whether it lists recipients
+///   tokens ended. A drain that reads it quiet takes the slot alone, with no lock (its take is
+///   ordered before any post it did not see, which waits for the next drain); an `add` that
+///   reads the slot full, or the list, takes them first (``mayHoldEnded``).
 ///
 /// Locked, the hand-over and the take of a dropped token's recipient cost four lock
 /// operations, a list's append and a locked step's closures (about 150 instructions a unit,
@@ -127,6 +129,8 @@ final class InboxWords: @unchecked Sendable {
     private static let quiet = 1
     /// Word 2: the owner called `deliverPosted()` (`Inbox.ownerDeliversByHand()`).
     private static let toldByHand = 2
+    /// Word 2: the locked state lists recipients tokens ended (`Inbox.State.endedByTokens`).
+    private static let endedListed = 4
 
     init() {
         words = .allocate(capacity: 3)
@@ -169,6 +173,12 @@ final class InboxWords: @unchecked Sendable {
     /// lock.
     var mayHoldOne: Bool { eventbus_atomic_load_relaxed_long(words) != 0 }
 
+    /// Whether the inbox may hold recipients tokens ended, in the slot or listed: a hint, for
+    /// the bus's `add`, which takes them under the lock.
+    var mayHoldEnded: Bool {
+        mayHoldOne || eventbus_atomic_load_relaxed_long(words + 2) & Self.endedListed != 0
+    }
+
     /// Sets `flag` (``drainerInstalled`` or ``closed``); then read the slot.
     func set(_ flag: Int) {
         eventbus_atomic_fetch_or_long(words + 1, flag)
@@ -177,11 +187,13 @@ final class InboxWords: @unchecked Sendable {
     /// Whether a hand-over must take the lock: a flag is set.
     var mustTakeLock: Bool { eventbus_atomic_load_long(words + 1) != 0 }
 
-    /// Stores what a locked step left: whether the state is `quiet`, and whether the owner
-    /// delivers by hand. Under the lock only.
+    /// Stores what a locked step left: whether the state is `quiet`, whether the owner
+    /// delivers by hand, and whether it lists recipients tokens ended. Under the lock only.
     @inline(__always)
-    func publish(quiet: Bool, ownerDeliversByHand: Bool) {
-        let word = (quiet ? Self.quiet : 0) | (ownerDeliversByHand ? Self.toldByHand : 0)
+    func publish(quiet: Bool, ownerDeliversByHand: Bool, endedListed: Bool) {
+        let word =
+            (quiet ? Self.quiet : 0) | (ownerDeliversByHand ? Self.toldByHand : 0)
+            | (endedListed ? Self.endedListed : 0)
         if eventbus_atomic_load_relaxed_long(words + 2) != word {
             eventbus_atomic_store_long(words + 2, word)
         }

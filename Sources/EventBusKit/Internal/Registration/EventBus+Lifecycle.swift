@@ -59,16 +59,14 @@ extension EventBus {
     }
 
     /// Removes what ended, before each add's access to the registry: first the recipients
-    /// dropped tokens ended, when the inbox's hint (``Inbox/endedListed``) says it lists some
+    /// dropped tokens ended, when the inbox's hint (``InboxWords/mayHoldEnded``) says it lists some
     /// (found at once, near the end of the list); then, every time the registry has doubled
     /// since the last sweep, the other recipients that ended without being removed (weakly
     /// held consumers and owners that died, streams that stopped), so the registry stays
     /// within twice the live recipients (plus 64), at O(1) amortized per add.
     @inline(__always)
     func sweepBeforeAdding() {
-        if let inbox, inbox.endedListed.hint != 0 || inbox.unlocked.mayHoldOne {
-            removeListedEnded(in: inbox)
-        }
+        if let inbox, inbox.unlocked.mayHoldEnded { removeListedEnded(in: inbox) }
         if registry.value.count >= endedSweepThreshold {
             removeEndedRecipients()
             endedSweepThreshold = max(64, registry.value.count * 2)
@@ -176,7 +174,7 @@ extension EventBus {
 
     /// Removes now the recipients that `inbox` lists as ended by their tokens, leaving a
     /// sweep asked for to the next drain: what an add does first when the inbox's hint
-    /// (``Inbox/endedListed``) says it lists some.
+    /// (``InboxWords/mayHoldEnded``) says it lists some.
     func removeListedEnded(in inbox: Inbox) {
         removeEnded(sweep: false, ended: inbox.takeEnded())
     }
