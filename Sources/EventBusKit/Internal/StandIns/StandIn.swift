@@ -244,17 +244,18 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
         }
     }
 
-    /// What its token's deinit does, on any thread: claims its end (``RecipientEnd/released``)
-    /// and hands it to the bus's inbox for the bus to remove on its own isolation. Cancelled
-    /// already (removed), owner-bound (its owner's lifetime ends it, not its token), or ended
-    /// by another claim (whose claimer has the bus remove it): nothing to end, nothing to hand.
+    /// What its token's deinit does, on any thread, once ``Recipient/endsWithItsToken`` said
+    /// the token ends it (not cancelled already, not owner-bound: the deinit asks that first,
+    /// inline): claims its end (``RecipientEnd/released``) and hands it to the bus's inbox for
+    /// the bus to remove on its own isolation. Ended by another claim (whose claimer has the
+    /// bus remove it), or removed since: the claim fails, and there is nothing to hand.
     ///
     /// A method of the stand-in, not the token's deinit body: there, each read of the
     /// token's stored stand-in was retained and released around the calls (two pairs a
     /// dropped token, CONTRACT §18 (d)).
     @inline(never)
     func tokenReleased() {
-        guard endsWithItsToken, claimEnd(.released) else { return }
+        guard claimEnd(.released) else { return }
         // Unretained: `self`, guaranteed for the call, holds `busReference`, which holds
         // `inbox`, both `let`s; retained, the inbox cost a retain and a release.
         Unmanaged.passUnretained(busReference.inbox)._withUnsafeGuaranteedRef {
