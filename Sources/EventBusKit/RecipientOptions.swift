@@ -51,6 +51,17 @@ public struct RecipientOptions: Hashable, Sendable, ExpressibleByArrayLiteral {
     /// The name the bus shows the recipient by; `nil`: its type part.
     public var name: String?
 
+    /// Whether these options set nothing: every field above `nil`, as in `RecipientOptions()`,
+    /// told field by field with no call (every subscription asks it). Debug builds check the
+    /// answer against `==`, so a field added above and not here stops the first test that
+    /// sets it alone.
+    @inline(__always)
+    var setsNothing: Bool {
+        let nothing = priority == nil && replaysLatest == nil && limit == nil && name == nil
+        assert(nothing == (self == RecipientOptions()), "setsNothing must read every field")
+        return nothing
+    }
+
     /// Options with the given values; each left `nil` is the form's default.
     ///
     /// - Parameters:
