@@ -65,6 +65,24 @@ private func disagreements(
         withExtendedLifetime(objects) {}
     }
 
+    /// The rule of `setUnlessPresent`: a key the table lacks gets the value (`nil` returned);
+    /// a key it holds keeps its value, which is returned; through growth and along runs of
+    /// colliding keys, as `set` does.
+    @Test func setUnlessPresentSetsAMissingKeyAndReturnsTheValueOfAKeyItHolds() throws {
+        let (pool, objects) = makeKeys(600)
+        let run = try #require(bySlot(pool).values.first { $0.count >= 3 }).prefix(3)
+        let keys = Array(run) + pool.filter { !run.contains($0) }.prefix(297)
+        var table = IdentityTable<Int>()
+        var model: [ObjectIdentifier: Int] = [:]
+        for (index, key) in keys.enumerated() {
+            #expect(table.setUnlessPresent(index, for: key) == nil)
+            model[key] = index
+            #expect(table.setUnlessPresent(-index, for: key) == index)
+            try #require(disagreements(table, model, pool: keys) == [], "after \(index + 1) keys")
+        }
+        withExtendedLifetime(objects) {}
+    }
+
     @Test func updateChangesTheValueOfAKeyInPlaceAndIgnoresAKeyItLacks() {
         var table = IdentityTable<[Int]>()
         let (keys, objects) = makeKeys(2)

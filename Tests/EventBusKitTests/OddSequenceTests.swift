@@ -70,7 +70,7 @@ private final class OddListsRegisteringItself: EventConsumer {
     init(bus: EventBus) { self.bus = bus }
     var willConsume: [any Event.Type] {
         asked += 1
-        if asked == 1 { bus.register(self) }
+        if asked == 1 { bus.register(self, options: .named("inner")) }
         return [Num.self]
     }
     func consume(_ event: any Event) {
@@ -491,10 +491,13 @@ private final class OddBusOwner {
     @Test func aConsumerWhoseListGetterRegistersItIsRegisteredOnceByThatCall() {
         let bus = EventBus()
         let consumer = OddListsRegisteringItself(bus: bus)
+        let trace = bus.startTracing()
         bus.register(consumer)
         #expect(bus.recipientCount == 1)
         bus.dispatch(Num(1))
         #expect(consumer.received == [1])
+        // The inner call's registration stands (its name), and nothing was ended.
+        #expect(trace.records.map(\.recipients) == [["inner"]])
         #expect(bus.deregister(consumer))
         #expect(bus.recipientCount == 0)
         bus.dispatch(Num(2))

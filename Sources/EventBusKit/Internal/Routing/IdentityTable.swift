@@ -127,6 +127,28 @@ struct AddressTable<Value, Hashing: AddressHashing> {
         values[slot] = value
     }
 
+    /// Sets the value for `key` unless the table holds one: found in the same probe that finds
+    /// the empty slot, where a look-up and then ``set(_:for:)`` probed twice.
+    ///
+    /// - Returns: The value the table holds for `key` (then it is unchanged), or `nil` when
+    ///   `value` was set.
+    /// - Complexity: O(1) amortized.
+    mutating func setUnlessPresent(_ value: Value, for key: ObjectIdentifier) -> Value? {
+        let wanted = UInt(bitPattern: key)
+        if (count &+ 1) &* 2 > keys.count { grow() }
+        var slot = Self.firstSlot(wanted, shift: shift)
+        while true {
+            let found = keys[slot]
+            if found == wanted { return values[slot] }
+            if found == 0 { break }
+            slot = (slot &+ 1) & (keys.count &- 1)
+        }
+        count &+= 1
+        keys[slot] = wanted
+        values[slot] = value
+        return nil
+    }
+
     /// Removes and returns the value for `key`, if any.
     ///
     /// - Complexity: O(1) expected.

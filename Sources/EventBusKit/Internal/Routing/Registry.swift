@@ -202,12 +202,14 @@ struct Registry {
         entered: Bool, released: (any EventConsumer)?
     ) {
         var released: (any EventConsumer)? = nil
-        if let existing = byID[recipient.id] {
+        // Found and set in one probe; the rare entry found (its consumer registered meanwhile,
+        // or a stale one) is dealt with apart.
+        if let existing = byID.setUnlessPresent(recipient, for: recipient.id) {
             if let consumer = recipient.consumer, existing.holds(consumer) { return (false, nil) }
             released = remove(existing, ending: .ownerGone).released
+            byID.set(recipient, for: recipient.id)
         }
         place(recipient, priority: recipient.callOrder.priority)
-        byID.set(recipient, for: recipient.id)
         return (true, released)
     }
 
