@@ -117,7 +117,7 @@ extension EventBus {
         where predicate: ((Member) -> Bool)?, timeout: Duration?, fileID: String, line: Int,
         isolation: isolated (any Actor)?
     ) async throws -> Member {
-        checkListening(
+        let lists = checkListening(
             listed, typed: typed, options: options, call: "next(_:)", returnsOneEvent: true)
         try Task.checkCancellation()
         let waiter = NextWaiter()
@@ -134,7 +134,7 @@ extension EventBus {
         once.limit = 1
         let token = EventSubscription(
             add(
-                listing: listed,
+                listing: listed, lists: lists,
                 StandIn.Closures(
                     { waiter.resume(with: .success($0)) }, where: predicate, listing: listed),
                 // Run when the bus goes (its teardown finishes every stand-in), or when the

@@ -137,7 +137,7 @@ extension EventBus {
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = ensureInbox(drainingOn: isolation)
         let ending = add(
-            listing: listed,
+            listing: listed, lists: standInLists(listing: listed),
             StandIn.Closures(
                 StandIn.streaming(yield: { continuation.yield($0) }), where: predicate,
                 listing: listed),

@@ -50,7 +50,7 @@
             // takes the event as a `Value`.
             subscription = EventSubscription(
                 bus.add(
-                    listing: listed,
+                    listing: listed, lists: bus.standInLists(listing: listed),
                     StandIn.Closures(
                         { (event: any Event) in storage.receive(event) },
                         where: predicate.map { accepts in { accepts($0 as! Value) } },

@@ -5,7 +5,7 @@ extension EventBus {
     /// Checks what a subscription lists and its `options` as the listening form `call` (the
     /// form for one type when `typed`), then registers it and returns its token: the body of
     /// every public `subscribe` form. (`next`, `events(of:)` and `observe` check on their own
-    /// first, then call ``add(listing:_:finish:owner:label:options:)``.)
+    /// first, then call ``add(listing:lists:_:finish:owner:label:options:)``.)
     ///
     /// The token of an owner-bound subscription does not end it on deinit (its owner's
     /// lifetime does).
@@ -15,9 +15,11 @@ extension EventBus {
         owner: AnyObject? = nil, label: __owned ClosureLabel, options: RecipientOptions,
         typed: Bool, call: StaticString
     ) -> EventSubscription {
-        checkListening(listed, typed: typed, options: options, call: call)
+        let lists = checkListening(listed, typed: typed, options: options, call: call)
         return EventSubscription(
-            add(listing: listed, closures, owner: owner, label: label, options: options))
+            add(
+                listing: listed, lists: lists, closures, owner: owner, label: label,
+                options: options))
     }
 
     /// ``subscribe(listing:_:owner:label:options:typed:call:)`` for
@@ -42,24 +44,28 @@ extension EventBus {
     }
 
     /// ``checkListening(_:typed:options:call:returnsOneEvent:)`` on the bus's isolation, which
-    /// answers whether `listed` is a category from the bus's cache rather than with a run-time
-    /// conformance look-up (about 200 instructions a subscription, or a `next`).
+    /// answers whether `listed` is a category from the lists of a stand-in listing it, which
+    /// it returns for the stand-in (``standInLists(listing:)``): one look-up a subscription,
+    /// or a `next`, where a run-time conformance check cost about 200 instructions and a look-up
+    /// of its cached answer, beside the lists', about 40.
     @inline(__always)
     func checkListening(
         _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: StaticString,
         returnsOneEvent: Bool = false
-    ) {
-        let isBusCategory = listed == AllEvent.self || category(named: listed) != nil
+    ) -> MatchList {
+        let lists = standInLists(listing: listed)
+        let isBusCategory = lists.namesBusCategory
         // The common case, decided inline: a typed form's own event type, options with no
         // value to check (``targetProblem(_:typed:isBusCategory:call:)`` has nothing to say).
         if typed && !isBusCategory && listed != NoEvent.self
             && options.problem(in: call, returnsOneEvent: returnsOneEvent) == nil
         {
-            return
+            return lists
         }
         checkListeningOutOfLine(
             listed, typed: typed, isBusCategory: isBusCategory, options: options, call: call,
             returnsOneEvent: returnsOneEvent)
+        return lists
     }
 
     /// ``checkListening(_:typed:options:call:returnsOneEvent:)`` past its inline case: stops
@@ -78,7 +84,8 @@ extension EventBus {
     }
 
     /// The lists of a stand-in listing `listed`: made the first time a stand-in lists it,
-    /// and shared by every stand-in that does (they read no app code).
+    /// and shared by every stand-in that does (they read no app code). They also say whether
+    /// `listed` is one of the bus's categories (``MatchList/namesBusCategory``).
     func standInLists(listing listed: any Event.Type) -> MatchList {
         let key = ObjectIdentifier(listed)
         if let known = registry.value.standInLists[key] { return known }
@@ -98,7 +105,8 @@ extension EventBus {
 
     /// Registers a closure recipient of what `listed` covers, listening with `options`,
     /// through its stand-in, and returns the stand-in: the stand-in's own path into the
-    /// registry, beside ``add(_:weakly:options:)`` for an app's consumer. `closures` are what
+    /// registry, beside ``add(_:weakly:options:)`` for an app's consumer. `lists` are
+    /// ``standInLists(listing:)``'s for `listed` (the check before took them). `closures` are what
     /// it calls; `finish` ends a stream or a waiter when the stand-in goes, told how its
     /// recipient ended; `owner`, when given, ends it when deallocated; `label` is what its
     /// name is made from (no string is built until a view asks).
@@ -111,13 +119,13 @@ extension EventBus {
     /// registry (``Registry/enterStandIn(_:)``). Otherwise as an app's consumer: ``sweepBeforeAdding()``
     /// first, replays last, then ``afterAdding()``.
     func add(
-        listing listed: any Event.Type, _ closures: __owned StandIn.Closures,
+        listing listed: any Event.Type, lists: __owned MatchList,
+        _ closures: __owned StandIn.Closures,
         finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)? = nil,
         owner: AnyObject? = nil, label: __owned ClosureLabel, options: RecipientOptions
     ) -> StandIn {
         checkAddingIsolation()
         defer { afterAdding() }
-        let lists = standInLists(listing: listed)
         let isFiltered = closures.filter != nil
         let rules = ListeningRules.own(options, isFiltered: isFiltered)
         let replays = ListeningRules.replaysLatest(rules, otherwise: false)

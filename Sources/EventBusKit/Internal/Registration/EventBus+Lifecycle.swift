@@ -4,7 +4,7 @@
 extension EventBus {
     /// Registers `consumer`, an app's, held weakly when `weakly`, listening as `options` say,
     /// unless it is already registered: the entry of `register` and `registerWeakly` (a
-    /// closure recipient takes ``add(listing:_:finish:owner:label:options:)``). Its recipient is made first
+    /// closure recipient takes ``add(listing:lists:_:finish:owner:label:options:)``). Its recipient is made first
     /// (``Registry/makeRecipient(_:lists:weakly:priority:rules:)``), then placed in one registry
     /// change (``Registry/enter(_:)``).
     ///

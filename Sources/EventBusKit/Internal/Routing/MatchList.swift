@@ -120,6 +120,10 @@ final class MatchList {
         }
     }
 
+    /// Whether `willConsume` names ``AllEvent`` or a category: for a stand-in's lists, which
+    /// list one entry, whether that entry is one of the bus's categories.
+    var namesBusCategory: Bool { includesAll || !includedCategories.isEmpty }
+
     /// Whether a category entry in either list needs an event *value* to be decided.
     var hasCategories: Bool { !includedCategories.isEmpty || !excludedCategories.isEmpty }
 

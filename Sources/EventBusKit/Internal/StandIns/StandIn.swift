@@ -113,7 +113,7 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     /// `listed` alone (see `EventBus.standInLists(listing:)`). `finish` runs when the
     /// stand-in ends (the bus goes away, or it is removed), told how its recipient ended.
     /// The rest is its recipient's, from `Registry.takeStandInRegistration(priority:gate:)` (see
-    /// `EventBus.add(listing:_:finish:owner:label:options:)`, the one caller).
+    /// `EventBus.add(listing:lists:_:finish:owner:label:options:)`, the one caller).
     init(
         listing listed: any Event.Type, lists: __owned MatchList, _ closures: __owned Closures,
         finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)?,
