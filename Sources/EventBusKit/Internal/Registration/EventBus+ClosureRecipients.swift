@@ -86,11 +86,17 @@ extension EventBus {
     /// The lists of a stand-in listing `listed`: made the first time a stand-in lists it,
     /// and shared by every stand-in that does (they read no app code). They also say whether
     /// `listed` is one of the bus's categories (``MatchList/namesBusCategory``).
+    @inline(__always)
     func standInLists(listing listed: any Event.Type) -> MatchList {
-        let key = ObjectIdentifier(listed)
-        if let known = registry.value.standInLists[key] { return known }
+        if let known = registry.value.standInLists[ObjectIdentifier(listed)] { return known }
+        return makeStandInLists(listing: listed)
+    }
+
+    /// ``standInLists(listing:)`` the first time a stand-in lists `listed`: made and kept.
+    @inline(never)
+    private func makeStandInLists(listing listed: any Event.Type) -> MatchList {
         let lists = MatchList(willConsume: [listed], excludeList: [], category: category(named:))
-        registry.value.standInLists.set(lists, for: key)
+        registry.value.standInLists.set(lists, for: ObjectIdentifier(listed))
         return lists
     }
 
