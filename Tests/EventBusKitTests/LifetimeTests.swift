@@ -125,6 +125,46 @@ import Testing
         token = nil
     }
 
+    /// The rule: a token finds its bus only while the bus lives; once the bus has begun to
+    /// deinitialize, `cancel()` finds none and does nothing (the teardown ends every
+    /// recipient). Here no weak reference to the bus is made, so the bus's own reference
+    /// counting is what the token's look-up meets.
+    @Test func aTokenCancelledAfterItsBusIsGoneFindsNoBusAndDoesNothing() {
+        let released = Released()
+        var token: EventSubscription?
+        do {
+            let bus = EventBus()
+            let witness = Witness("closure", released)
+            token = bus.subscribe(to: Num.self) { _ in withExtendedLifetime(witness) {} }
+        }
+        #expect(released.names == ["closure"])  // the teardown let the closure go
+        #expect(token?.isActive == false)
+        token?.cancel()
+        token?.cancel()
+        #expect(token?.isActive == false)
+        token = nil
+    }
+
+    /// A token cancelled from a deinit that the bus's teardown runs before it ends its
+    /// recipients (a posted event it discards) meets its bus deinitializing: it finds none and
+    /// does nothing; the teardown then ends the subscription.
+    @Test func aTokenCancelledWhileItsBusDeinitializesFindsNoBusAndDoesNothing() {
+        var states: [Bool] = []
+        var kept: EventSubscription?
+        do {
+            let (bus, poster, _) = busThatKnowsNoActor()
+            let token = bus.subscribe(to: Num.self) { _ in }
+            kept = token
+            poster.post(
+                TokenCancellingEvent {
+                    token.cancel()
+                    states.append(token.isActive)
+                })
+        }
+        #expect(states == [true])
+        #expect(kept?.isActive == false)
+    }
+
     @Test func theBusDoesNotOutliveItsOwnerBecauseOfItsConsumers() {
         final class Owner: EventConsumer {
             let bus = EventBus()
@@ -162,4 +202,14 @@ import Testing
         #expect(weakCapture == nil)
         #expect(token?.isActive == false)
     }
+}
+
+/// A posted event that runs `onDeinit` when the bus lets it go.
+///
+/// `@unchecked Sendable` is sound: the test posts it and the bus discards it on the test's
+/// own thread, the only one that runs `onDeinit` or touches what it captures.
+private final class TokenCancellingEvent: Event, @unchecked Sendable {
+    let onDeinit: () -> Void
+    init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
 }

@@ -83,6 +83,22 @@ static inline long eventbus_atomic_load_long(const long *_Nonnull word) {
     return __atomic_load_n(word, __ATOMIC_SEQ_CST);
 }
 
+// A reference that retains its object only while it lives (`LiveReference` in
+// Reinterpret.swift).
+
+/// The Swift runtime's try-retain, as its HeapObject.h declares it (`SWIFT_RUNTIME_EXPORT`,
+/// part of the stable runtime ABI on Apple's platforms and Linux): retains the native Swift
+/// object at `object` and returns it, unless it has begun to deinitialize (then `NULL`, and
+/// nothing changes). One atomic step, from any thread. `object`'s memory must be allocated:
+/// its holder keeps it with an unowned reference.
+extern void *_Nullable swift_tryRetain(void *_Nonnull object);
+
+/// Retains the native Swift object at `object` and returns `true`, unless it has begun to
+/// deinitialize (`swift_tryRetain`).
+static inline _Bool eventbus_try_retain(void *_Nonnull object) {
+    return swift_tryRetain(object) != 0;
+}
+
 // Debug checks of where the bus is called from (EventBus+IsolationCheck.swift).
 
 #include <pthread.h>

@@ -1,14 +1,18 @@
 /// The one weak reference to a bus that its stand-ins share: made with the bus's first
 /// stand-in, held strongly by each stand-in after that.
 ///
-/// The rule: a stand-in reaches its bus only through this object, never by a weak reference
-/// of its own. A weak reference made per stand-in costs its initialization and its
-/// destruction on every subscribe and cancel; a strong reference to this object costs a
-/// retain and a release. Written once, in `init`; the runtime zeroes the weak reference when
-/// the bus goes, so every stand-in sees the bus gone at once.
+/// The rule: a stand-in reaches its bus only through this object, never by a reference of its
+/// own. A reference made per stand-in costs its initialization and its destruction on every
+/// subscribe and cancel; a strong reference to this object costs a retain and a release.
+/// Written once, in `init`; the bus is found only while it lives (from the moment it begins to
+/// deinitialize, every stand-in finds none), and the reference is not `weak` (a
+/// ``LiveReference``): a weak reference gives the bus a side table, which made every retain
+/// and release of the bus slow.
 final class BusReference {
-    /// The bus; `nil` once it is deallocated.
-    private(set) weak var bus: EventBus?
+    /// The bus, unless it is deinitializing or gone.
+    private let liveBus: LiveReference<EventBus>
+    /// The bus, retained; `nil` once it has begun to deinitialize.
+    var bus: EventBus? { liveBus.object }
     /// What the last routed call of one of the bus's stand-ins must announce (a failure, a
     /// drop), until the bus takes it (``StandIn/takeAnnouncement()``).
     ///
@@ -25,7 +29,7 @@ final class BusReference {
     let inbox: Inbox
 
     init(_ bus: EventBus, inbox: Inbox) {
-        self.bus = bus
+        liveBus = LiveReference(bus)
         self.inbox = inbox
     }
 }

@@ -1,3 +1,5 @@
+import CEventBusAtomics
+
 // Every reinterpreting cast EventBusKit makes, in one place.
 //
 // The identity conversion is guaranteed by the language. The others rely on how today's
@@ -39,6 +41,47 @@ private struct Predicate<Argument> {
 @inline(__always)
 func storageIdentity<Element>(of array: [Element]) -> UInt {
     array.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+}
+
+/// A reference that gives its object, retained, while the object lives, and `nil` once it has
+/// begun to deinitialize: a `weak` reference's answer, without the side table a weak reference
+/// gives its object for good (from then on every retain and release of the object takes the
+/// runtime's slow path: a bus's, about 140 instructions a token's `cancel()`, CONTRACT §18).
+///
+/// Sound (the runtime's contract, with a portable fallback): the unowned reference keeps the
+/// object's memory allocated (the runtime frees a deinitialized object's memory only when its
+/// last unowned reference goes), so the runtime's try-retain may always read the object's
+/// reference counts; it retains the object in one atomic step unless the object is
+/// deinitializing, so the reference it returns keeps a living object alive, as a weak load's
+/// does. In the portable mode, it is a weak reference.
+struct LiveReference<Object: AnyObject> {
+    #if EVENTBUSKIT_PORTABLE
+        private weak var weakObject: Object?
+    #else
+        /// Keeps the object's memory (not its life).
+        private unowned let keptMemory: Object
+        /// The object's address, read with no reference counting.
+        private let address: UnsafeMutableRawPointer
+    #endif
+
+    init(_ object: Object) {
+        #if EVENTBUSKIT_PORTABLE
+            weakObject = object
+        #else
+            keptMemory = object
+            address = Unmanaged.passUnretained(object).toOpaque()
+        #endif
+    }
+
+    /// The object, retained, unless it has begun to deinitialize. From any thread.
+    var object: Object? {
+        #if EVENTBUSKIT_PORTABLE
+            return weakObject
+        #else
+            guard eventbus_try_retain(address) else { return nil }
+            return Unmanaged<Object>.fromOpaque(address).takeRetainedValue()
+        #endif
+    }
 }
 
 /// Whether stand-ins may call a ``borrowingHandler(_:)``: `false` in the portable mode.
