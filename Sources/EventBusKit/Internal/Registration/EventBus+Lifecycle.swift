@@ -227,6 +227,7 @@ extension EventBus {
 
     /// The recipient registered for `consumer`, if it is still alive. (The liveness check, a
     /// weak load, is made after the access to the registry.)
+    @inline(__always)
     func registeredRecipient(for consumer: any EventConsumer) -> Recipient? {
         let found: Recipient?
         // The identity table read in place, through the cell's address.
