@@ -87,8 +87,8 @@ public final class EventBus {
     let entryCategories = InPlace(IdentityTable<(any _EventCategory.Type)?>())
     /// `add` sweeps out ended recipients when the registry reaches this size.
     var endedSweepThreshold = 64
-    /// The weak reference to this bus its stand-ins share (see ``BusReference``); made
-    /// with the first stand-in.
+    /// The reference to this bus its stand-ins share, which finds it only while it lives
+    /// (see ``BusReference``); made with the first stand-in.
     var standInBusReference: BusReference?
     /// The running trace (see `EventBus+Tracing.swift`); `nil` costs the pass one test.
     var trace: EventTrace?

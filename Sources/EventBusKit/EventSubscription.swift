@@ -5,8 +5,8 @@
 /// category form), until the token is deinitialized. The token of an owner-bound subscription
 /// (``EventBus/subscribe(to:owner:options:where:fileID:line:_:)-(T.Type,_,_,_,_,_,_)``)
 /// does not end it when deinitialized: that subscription lives as long as its owner, and
-/// ``cancel()`` ends it earlier. The token holds the bus weakly: it never keeps a bus alive,
-/// and cancelling after the bus is gone is harmless.
+/// ``cancel()`` ends it earlier. The token never keeps a bus alive: from the moment the bus
+/// begins to deallocate, the token finds no bus, and cancelling is harmless.
 ///
 /// A token may be deinitialized on any thread — say, in the nonisolated `deinit` of a
 /// `@MainActor` model released by a background task. Its deinit touches none of the bus's
@@ -21,9 +21,9 @@
 /// bus.subscribe(to: Tick.self) { tick in print(tick) }.store(in: &tokens)
 /// ```
 public final class EventSubscription: Hashable {
-    /// The subscription's recipient, its stand-in, which reaches the bus (weakly) and its
-    /// inbox through the bus's one ``BusReference``: the token holds no reference of its own
-    /// to either.
+    /// The subscription's recipient, its stand-in, which reaches the bus (while it lives) and
+    /// its inbox through the bus's one ``BusReference``: the token holds no reference of its
+    /// own to either.
     private let recipient: StandIn
 
     init(_ recipient: StandIn) {

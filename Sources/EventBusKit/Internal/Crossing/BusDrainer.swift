@@ -4,8 +4,12 @@
 /// each drain hops to the bus's actor first and touches the bus only there.
 final class BusDrainer: @unchecked Sendable {
     // Why `@unchecked Sendable` is sound:
-    // - `bus` and `isolation` are `weak let`: never reassigned, and the runtime zeroes weak
-    //   references atomically, so loading them from any thread is safe.
+    // - `isolation` is a `weak let`: never reassigned, and the runtime zeroes weak references
+    //   atomically, so loading it from any thread is safe. `bus` is a `let` `LiveReference`:
+    //   never reassigned, and its look-up is the runtime's atomic try-retain, which finds the
+    //   bus only while it lives, so loading it from any thread is safe too. (Not `weak`: a
+    //   weak reference gives the bus a side table, which makes every retain and release of
+    //   it slow, a token's `cancel()` among them.)
     // - `bus` is dereferenced in one place only, `drain(on:)`, which is isolated to
     //   `isolation`: the actor the bus was on when this drainer was made (see
     //   `EventBus.ensureInbox(drainingOn:)`, called from methods with an
@@ -14,12 +18,11 @@ final class BusDrainer: @unchecked Sendable {
     //   actor, region-based isolation merges it into that actor's region, so it can no
     //   longer be sent to another isolation (`sending` it is an error). Every access to the
     //   bus therefore happens on its own actor, serialized with its owner's accesses.
+    private let liveBus: LiveReference<EventBus>
     #if compiler(>=6.2.3)
-        private weak let bus: EventBus?
         private weak let isolation: (any Actor)?
     #else
         // `weak let` (SE-0481) needs Swift 6.2.3: before it, `weak var`, assigned in `init` only.
-        private weak var bus: EventBus?
         private weak var isolation: (any Actor)?
     #endif
 
@@ -27,7 +30,7 @@ final class BusDrainer: @unchecked Sendable {
     ///   - bus: The bus to drain.
     ///   - isolation: The actor `bus` lives on; the caller must be running on it.
     init(bus: EventBus, isolation: any Actor) {
-        self.bus = bus
+        liveBus = LiveReference(bus)
         self.isolation = isolation
     }
 
@@ -55,7 +58,7 @@ final class BusDrainer: @unchecked Sendable {
     private func drain(
         on actor: isolated any Actor, passing barriers: inout [CheckedContinuation<Bool, Never>]
     ) {
-        guard let bus, let inbox = bus.inbox else { return }
+        guard let bus = liveBus.object, let inbox = bus.inbox else { return }
         // The drain a post scheduled has begun: a post from now on schedules the next one,
         // and so does this one, if it leaves work behind and no post has.
         inbox.drainBegins()
