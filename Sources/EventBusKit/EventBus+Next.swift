@@ -57,7 +57,7 @@ extension EventBus {
     @_disfavoredOverload  // for `Conforming<P>`, the category form applies
     public consuming func next<T: Event & Sendable>(
         _ type: T.Type,
-        options: RecipientOptions = [],
+        options: RecipientOptions = RecipientOptions(),
         where predicate: ((T) -> Bool)? = nil,
         timeout: Duration? = nil,
         fileID: String = #fileID,
@@ -98,7 +98,7 @@ extension EventBus {
     /// - Throws: As the typed form.
     public consuming func next<C: EventCategory>(
         _ category: C.Type,
-        options: RecipientOptions = [],
+        options: RecipientOptions = RecipientOptions(),
         where predicate: ((C.Member) -> Bool)? = nil,
         timeout: Duration? = nil,
         fileID: String = #fileID,

@@ -29,7 +29,7 @@
         @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, the category form applies
         public func observe<T: Event>(
             _ type: T.Type,
-            options: RecipientOptions = [],
+            options: RecipientOptions = RecipientOptions(),
             where predicate: ((T) -> Bool)? = nil,
             fileID: String = #fileID,
             line: Int = #line
@@ -65,7 +65,7 @@
         @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         public func observe<C: EventCategory>(
             _ category: C.Type,
-            options: RecipientOptions = [],
+            options: RecipientOptions = RecipientOptions(),
             where predicate: ((C.Member) -> Bool)? = nil,
             fileID: String = #fileID,
             line: Int = #line

@@ -15,11 +15,13 @@ extension EventBus {
     /// ```
     /// - Parameters:
     ///   - consumer: The consumer; the bus may be its only owner.
-    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, keeps the
-    ///     consumer's own priority and replay.
+    ///   - options: How it listens (see ``RecipientOptions``); the default,
+    ///     `RecipientOptions()` (`[]`), keeps the consumer's own priority and replay.
     /// - Complexity: O(*r*) for *r* event types already routed, amortized (a registration
     ///   sometimes sweeps out ended recipients).
-    public func register(_ consumer: any EventConsumer, options: RecipientOptions = []) {
+    public func register(
+        _ consumer: any EventConsumer, options: RecipientOptions = RecipientOptions()
+    ) {
         Self.checkRegistration(options, call: "register(_:options:)")
         _ = add(consumer, weakly: false, options: options)
     }
@@ -31,11 +33,13 @@ extension EventBus {
     ///
     /// - Parameters:
     ///   - consumer: The consumer, owned elsewhere.
-    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, keeps the
-    ///     consumer's own priority and replay.
+    ///   - options: How it listens (see ``RecipientOptions``); the default,
+    ///     `RecipientOptions()` (`[]`), keeps the consumer's own priority and replay.
     /// - Complexity: O(*r*) for *r* event types already routed, amortized (a registration
     ///   sometimes sweeps out ended recipients).
-    public func registerWeakly(_ consumer: any EventConsumer, options: RecipientOptions = []) {
+    public func registerWeakly(
+        _ consumer: any EventConsumer, options: RecipientOptions = RecipientOptions()
+    ) {
         Self.checkRegistration(options, call: "registerWeakly(_:options:)")
         _ = add(consumer, weakly: true, options: options)
     }

@@ -21,7 +21,7 @@ extension EventBus {
     )
     public func events<P>(
         of category: Conforming<P>.Type,
-        options: RecipientOptions = [],
+        options: RecipientOptions = RecipientOptions(),
         where predicate: ((P) -> Bool)? = nil,
         bufferingPolicy: AsyncStream<P>.Continuation.BufferingPolicy = .unbounded,
         fileID: String = #fileID,
@@ -40,7 +40,7 @@ extension EventBus {
     )
     public func next<P>(
         _ category: Conforming<P>.Type,
-        options: RecipientOptions = [],
+        options: RecipientOptions = RecipientOptions(),
         where predicate: ((P) -> Bool)? = nil,
         timeout: Duration? = nil,
         fileID: String = #fileID,

@@ -30,7 +30,8 @@ extension EventBus {
     ///
     /// - Parameters:
     ///   - type: The event type; it crosses to the consumer's task, so it is `Sendable`.
-    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - options: How it listens (see ``RecipientOptions``); the default,
+    ///     `RecipientOptions()` (`[]`), sets nothing.
     ///   - predicate: Which events the stream receives, asked on the bus's isolation at the
     ///     stream's turn; `nil` accepts every event.
     ///   - bufferingPolicy: How many unread events the stream keeps; `.unbounded` (the
@@ -47,7 +48,7 @@ extension EventBus {
     @_disfavoredOverload  // for `Conforming<P>`, the category form applies
     public func events<T: Event & Sendable>(
         of type: T.Type,
-        options: RecipientOptions = [],
+        options: RecipientOptions = RecipientOptions(),
         where predicate: ((T) -> Bool)? = nil,
         bufferingPolicy: AsyncStream<T>.Continuation.BufferingPolicy = .unbounded,
         fileID: String = #fileID,
@@ -83,7 +84,8 @@ extension EventBus {
     /// - Parameters:
     ///   - category: The category, `Conforming<any P>.self`, where `P` refines
     ///     ``SendableEvent``.
-    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - options: How it listens (see ``RecipientOptions``); the default,
+    ///     `RecipientOptions()` (`[]`), sets nothing.
     ///   - predicate: Which events the stream receives; `nil` accepts every event.
     ///   - bufferingPolicy: How many unread events the stream keeps; `.unbounded` (the
     ///     default) keeps them all. A negative count stops with a message naming
@@ -99,7 +101,7 @@ extension EventBus {
     ///   decided on event values).
     public func events<C: EventCategory>(
         of category: C.Type,
-        options: RecipientOptions = [],
+        options: RecipientOptions = RecipientOptions(),
         where predicate: ((C.Member) -> Bool)? = nil,
         bufferingPolicy: AsyncStream<C.Member>.Continuation.BufferingPolicy = .unbounded,
         fileID: String = #fileID,

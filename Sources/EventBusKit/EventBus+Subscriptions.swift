@@ -28,7 +28,8 @@ extension EventBus {
     ///   - type: An event type. For ``AllEvent`` and categories (``Conforming``), the form
     ///     whose closure takes the category's ``EventCategory/Member`` applies; ``NoEvent``
     ///     stops with a message naming `to`.
-    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - options: How it listens (see ``RecipientOptions``); the default,
+    ///     `RecipientOptions()` (`[]`), sets nothing.
     ///   - predicate: Which events reach `handler`: asked at the subscription's turn, before
     ///     the call; an event it rejects is not a delivery. `nil` accepts every event.
     ///   - fileID: Where the subscription is made; names it in ``DidConsumeEvent``.
@@ -39,7 +40,7 @@ extension EventBus {
     @_disfavoredOverload  // for `AllEvent` and `Conforming<P>`, the category form applies
     public func subscribe<T: Event>(
         to type: T.Type,
-        options: RecipientOptions = [],
+        options: RecipientOptions = RecipientOptions(),
         where predicate: ((T) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
@@ -75,7 +76,8 @@ extension EventBus {
     /// - Parameters:
     ///   - type: An event type; as for the form without an owner.
     ///   - owner: The object whose lifetime bounds the subscription; held weakly.
-    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - options: How it listens (see ``RecipientOptions``); the default,
+    ///     `RecipientOptions()` (`[]`), sets nothing.
     ///   - predicate: Which events reach `handler`, asked with the owner; `nil` accepts every
     ///     event.
     ///   - fileID: Where the subscription is made.
@@ -89,7 +91,7 @@ extension EventBus {
     public func subscribe<T: Event, Owner: AnyObject>(
         to type: T.Type,
         owner: Owner,
-        options: RecipientOptions = [],
+        options: RecipientOptions = RecipientOptions(),
         where predicate: ((Owner, T) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
@@ -123,7 +125,8 @@ extension EventBus {
     /// ```
     /// - Parameters:
     ///   - category: ``AllEvent`` or `Conforming<any P>`.
-    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - options: How it listens (see ``RecipientOptions``); the default,
+    ///     `RecipientOptions()` (`[]`), sets nothing.
     ///   - predicate: Which events reach `handler`; `nil` accepts every event.
     ///   - fileID: Where the subscription is made.
     ///   - line: The line where it is made.
@@ -134,7 +137,7 @@ extension EventBus {
     ///   rebuild of each route on next use (categories are decided on event values).
     public func subscribe<C: EventCategory>(
         to category: C.Type,
-        options: RecipientOptions = [],
+        options: RecipientOptions = RecipientOptions(),
         where predicate: ((C.Member) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
@@ -156,7 +159,8 @@ extension EventBus {
     /// - Parameters:
     ///   - category: ``AllEvent`` or `Conforming<any P>`.
     ///   - owner: The object whose lifetime bounds the subscription; held weakly.
-    ///   - options: How it listens (see ``RecipientOptions``); `[]`, the default, sets nothing.
+    ///   - options: How it listens (see ``RecipientOptions``); the default,
+    ///     `RecipientOptions()` (`[]`), sets nothing.
     ///   - predicate: Which events reach `handler`, asked with the owner; `nil` accepts every
     ///     event.
     ///   - fileID: Where the subscription is made.
@@ -167,7 +171,7 @@ extension EventBus {
     public func subscribe<C: EventCategory, Owner: AnyObject>(
         to category: C.Type,
         owner: Owner,
-        options: RecipientOptions = [],
+        options: RecipientOptions = RecipientOptions(),
         where predicate: ((Owner, C.Member) -> Bool)? = nil,
         fileID: String = #fileID,
         line: Int = #line,
