@@ -10,7 +10,7 @@ final class BusDrainer: @unchecked Sendable {
     //   bus only while it lives, so loading it from any thread is safe too. (Not `weak`: a
     //   weak reference gives the bus a side table, which makes every retain and release of
     //   it slow, a token's `cancel()` among them.)
-    // - `bus` is dereferenced in one place only, `drain(on:)`, which is isolated to
+    // - The bus is dereferenced in one place only, `drain(on:)`, which is isolated to
     //   `isolation`: the actor the bus was on when this drainer was made (see
     //   `EventBus.ensureInbox(drainingOn:)`, called from methods with an
     //   `isolated (any Actor)?` parameter).
