@@ -155,11 +155,15 @@ import Testing
             let (bus, poster, _) = busThatKnowsNoActor()
             let token = bus.subscribe(to: Num.self) { _ in }
             kept = token
-            poster.post(
-                TokenCancellingEvent {
-                    token.cancel()
-                    states.append(token.isActive)
-                })
+            // The bus lives until the post is made (an optimized build may release it after
+            // its last use: the post would then be refused, and the event let go at once).
+            withExtendedLifetime(bus) {
+                _ = poster.post(
+                    TokenCancellingEvent {
+                        token.cancel()
+                        states.append(token.isActive)
+                    })
+            }
         }
         #expect(states == [true])
         #expect(kept?.isActive == false)
