@@ -1,4 +1,4 @@
-/// The one weak reference to a bus that its stand-ins share: made with the bus's first
+/// The one reference to a bus that its stand-ins share: made with the bus's first
 /// stand-in, held strongly by each stand-in after that.
 ///
 /// The rule: a stand-in reaches its bus only through this object, never by a reference of its
