@@ -34,9 +34,10 @@
             fileID: String = #fileID,
             line: Int = #line
         ) -> ObservedEvent<T> {
-            Self.checkListening(T.self, typed: true, options: options, call: "observe(_:)")
+            let lists = checkListening(
+                T.self, typed: true, options: options, call: "observe(_:)")
             return ObservedEvent(
-                bus: self, listing: T.self, where: predicate, options,
+                bus: self, listing: T.self, lists: lists, where: predicate, options,
                 storing: howLatestIsStored(type: T.self), fileID: fileID, line: line)
         }
 
@@ -70,11 +71,12 @@
             fileID: String = #fileID,
             line: Int = #line
         ) -> ObservedEvent<C.Member> {
-            Self.checkListening(C.self, typed: false, options: options, call: "observe(_:)")
+            let lists = checkListening(
+                C.self, typed: false, options: options, call: "observe(_:)")
             // Events of any type: each copied in as it came.
             return ObservedEvent(
-                bus: self, listing: C.self, where: predicate, options, storing: .value,
-                fileID: fileID, line: line)
+                bus: self, listing: C.self, lists: lists, where: predicate, options,
+                storing: .value, fileID: fileID, line: line)
         }
     }
 #endif

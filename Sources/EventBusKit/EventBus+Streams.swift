@@ -55,10 +55,10 @@ extension EventBus {
         line: Int = #line,
         isolation: isolated (any Actor)? = #isolation
     ) -> AsyncStream<T> {
-        Self.checkListening(T.self, typed: true, options: options, call: "events(of:)")
+        let lists = checkListening(T.self, typed: true, options: options, call: "events(of:)")
         return makeStream(
-            listing: T.self, options, where: predicate, bufferingPolicy: bufferingPolicy,
-            fileID: fileID, line: line, isolation: isolation)
+            listing: T.self, lists: lists, options, where: predicate,
+            bufferingPolicy: bufferingPolicy, fileID: fileID, line: line, isolation: isolation)
     }
 
     /// Returns an asynchronous stream of the events whose type conforms to a protocol that
@@ -108,10 +108,10 @@ extension EventBus {
         line: Int = #line,
         isolation: isolated (any Actor)? = #isolation
     ) -> AsyncStream<C.Member> where C.Member: _SendableEventMarker {
-        Self.checkListening(C.self, typed: false, options: options, call: "events(of:)")
+        let lists = checkListening(C.self, typed: false, options: options, call: "events(of:)")
         return makeStream(
-            listing: C.self, options, where: predicate, bufferingPolicy: bufferingPolicy,
-            fileID: fileID, line: line, isolation: isolation)
+            listing: C.self, lists: lists, options, where: predicate,
+            bufferingPolicy: bufferingPolicy, fileID: fileID, line: line, isolation: isolation)
     }
 
     /// The message a stream made with `policy` stops with, or `nil` when the policy is valid:
@@ -127,9 +127,10 @@ extension EventBus {
         }
     }
 
-    /// Registers a stream recipient listing `listed` and returns its stream.
+    /// Registers a stream recipient listing `listed`, with the `lists` its check took, and
+    /// returns its stream.
     private func makeStream<Element: Sendable>(
-        listing listed: any Event.Type, _ options: RecipientOptions,
+        listing listed: any Event.Type, lists: __owned MatchList, _ options: RecipientOptions,
         where predicate: ((Element) -> Bool)?,
         bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
         fileID: String, line: Int, isolation: isolated (any Actor)?
@@ -139,7 +140,7 @@ extension EventBus {
             of: Element.self, bufferingPolicy: bufferingPolicy)
         let inbox = ensureInbox(drainingOn: isolation)
         let ending = add(
-            listing: listed, lists: standInLists(listing: listed),
+            listing: listed, lists: lists,
             StandIn.Closures(
                 StandIn.streaming(yield: { continuation.yield($0) }), where: predicate,
                 listing: listed),

@@ -34,11 +34,13 @@
         private let subscription: EventSubscription
 
         /// An object following the events `listed` covers that `predicate` accepts, each a
-        /// `Value`, stored as `storing` says: for a type, as ``howLatestIsStored(type:)``
+        /// `Value`, through a stand-in with `lists` (its form's check took them), stored as
+        /// `storing` says: for a type, as ``howLatestIsStored(type:)``
         /// finds; for a category (whose events are of any type), copied in. Its subscription
         /// replays unless `options` says otherwise.
         init(
-            bus: EventBus, listing listed: any Event.Type, where predicate: ((Value) -> Bool)?,
+            bus: EventBus, listing listed: any Event.Type, lists: __owned MatchList,
+            where predicate: ((Value) -> Bool)?,
             _ options: RecipientOptions, storing: LatestSlot.Storing, fileID: String, line: Int
         ) {
             let storage = ObservedEventStorage(listing: listed, storing: storing)
@@ -50,7 +52,7 @@
             // takes the event as a `Value`.
             subscription = EventSubscription(
                 bus.add(
-                    listing: listed, lists: bus.standInLists(listing: listed),
+                    listing: listed, lists: lists,
                     StandIn.Closures(
                         { (event: any Event) in storage.receive(event) },
                         where: predicate.map { accepts in { accepts($0 as! Value) } },

@@ -137,4 +137,29 @@ import Testing
         let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(printed.contains("EventBusKit: register(_:options:): options.name is empty"))
     }
+
+    /// A stream and an observed object check their options with the call the subscriptions
+    /// make (the bus's own lists say whether the target is a category).
+    @Test func anEmptyNameStopsAStreamNamingEventsOf() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            _ = EventBus().events(of: Num.self, options: .named(""))
+        }
+        let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(printed.contains("EventBusKit: events(of:): options.name is empty"))
+    }
+
+    #if canImport(Observation)
+        @Test func anEmptyNameStopsAnObservedObjectNamingObserve() async throws {
+            let result = try await #require(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
+                guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+                _ = EventBus().observe(AllEvent.self, options: .named(""))
+            }
+            let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(printed.contains("EventBusKit: observe(_:): options.name is empty"))
+        }
+    #endif
 }

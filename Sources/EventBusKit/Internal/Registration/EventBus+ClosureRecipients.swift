@@ -4,7 +4,7 @@
 extension EventBus {
     /// Checks what a subscription lists and its `options` as the listening form `call` (the
     /// form for one type when `typed`), then registers it and returns its token: the body of
-    /// every public `subscribe` form. (`next`, `events(of:)` and `observe` check on their own
+    /// every public `subscribe` form. (`next`, `events(of:)` and `observe` make the same check
     /// first, then call ``add(listing:lists:_:finish:owner:label:options:)``.)
     ///
     /// The token of an owner-bound subscription does not end it on deinit (its owner's
@@ -43,11 +43,16 @@ extension EventBus {
             options: options, typed: typed, call: "subscribe(to:owner:)")
     }
 
-    /// ``checkListening(_:typed:options:call:returnsOneEvent:)`` on the bus's isolation, which
-    /// answers whether `listed` is a category from the lists of a stand-in listing it, which
-    /// it returns for the stand-in (``standInLists(listing:)``): one look-up a subscription,
-    /// or a `next`, where a run-time conformance check cost about 200 instructions and a look-up
-    /// of its cached answer, beside the lists', about 40.
+    /// Stops the program, naming `call`, when a listening form cannot work with what it was
+    /// given (contract §14.2): ``NoEvent`` as the target; a category reached through a typed
+    /// form (`typed`: generic code whose `T` is `AllEvent` or `Conforming<P>`); a category of
+    /// the app's own; an option's bad value, for a form that `returnsOneEvent` (`next`) or
+    /// another (see ``RecipientOptions/problem(in:returnsOneEvent:)``). Otherwise returns the
+    /// lists of a stand-in listing `listed` (``standInLists(listing:)``), for the stand-in.
+    ///
+    /// Every listening form's check, on the bus's isolation. Whether `listed` is a category is
+    /// read from those lists: one look-up, where a run-time conformance check cost about 200
+    /// instructions and a look-up of its cached answer, beside the lists', about 40.
     @inline(__always)
     func checkListening(
         _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: StaticString,
@@ -151,24 +156,10 @@ extension EventBus {
         return recipient
     }
 
-    /// Stops the program, naming `call`, when a listening form cannot work with what it was
-    /// given (contract §14.2): ``NoEvent`` as the target; a category reached through a typed
-    /// form (`typed`: generic code whose `T` is `AllEvent` or `Conforming<P>`); a category of
-    /// the app's own; an option's bad value, for a form that `returnsOneEvent` (`next`) or
-    /// another (see ``RecipientOptions/problem(in:returnsOneEvent:)``).
-    @inline(__always)
-    static func checkListening(
-        _ listed: any Event.Type, typed: Bool, options: RecipientOptions, call: StaticString,
-        returnsOneEvent: Bool = false
-    ) {
-        if let problem = targetProblem(listed, typed: typed, call: call)
-            ?? options.problem(in: call, returnsOneEvent: returnsOneEvent)
-        {
-            stop(problem)
-        }
-    }
-
-    /// The message a listening form `call` stops with for its target `listed`, or `nil`.
+    /// The message a listening form `call` stops with for its target `listed`, or `nil`:
+    /// ``checkListening(_:typed:options:call:returnsOneEvent:)``'s, with whether `listed` is
+    /// a category found by a run-time check rather than read from a bus's lists (the tests
+    /// ask it).
     static func targetProblem(_ listed: any Event.Type, typed: Bool, call: StaticString)
         -> String?
     {
