@@ -21,6 +21,15 @@ final class ModelStatePage {
     var taken = 0
     init() { words.initialize(repeating: 0, count: 64) }
     deinit { words.deallocate() }
+
+    /// A word of `page`, which is replaced by a new page once its 64 words are taken.
+    static func takeWord(from page: inout ModelStatePage) -> (
+        ModelStatePage, UnsafeMutablePointer<Int32>
+    ) {
+        if page.taken == 64 { page = ModelStatePage() }
+        defer { page.taken += 1 }
+        return (page, page.words + page.taken)
+    }
 }
 
 /// The bit a removal sets in a state word, and the one a dropped token sets.
@@ -110,12 +119,6 @@ final class ModelValueBus {
     @exclusivity(unchecked) private var nextRegistration: UInt64 = 0
     @exclusivity(unchecked) private var page = ModelStatePage()
 
-    private func takeWord() -> (ModelStatePage, UnsafeMutablePointer<Int32>) {
-        if page.taken == 64 { page = ModelStatePage() }
-        defer { page.taken += 1 }
-        return (page, page.words + page.taken)
-    }
-
     private func add(
         _ key: ObjectIdentifier, _ handler: ((any Event) -> Void)?,
         _ consumer: (any EventConsumer)?, state: UnsafeMutablePointer<Int32>
@@ -151,10 +154,10 @@ final class ModelValueBus {
         -> ModelValueToken
     {
         let key = ObjectIdentifier(type)
-        let (page, state) = takeWord()
+        let (wordPage, state) = ModelStatePage.takeWord(from: &page)
         let registration = add(key, handler, nil, state: state)
         return ModelValueToken(
-            bus: self, page: page, state: state, registration: registration, key: key)
+            bus: self, page: wordPage, state: state, registration: registration, key: key)
     }
 
     @inline(never)
@@ -168,7 +171,7 @@ final class ModelValueBus {
     func register(_ consumer: any EventConsumer, for type: any Event.Type) {
         let id = ObjectIdentifier(consumer)
         guard byConsumer.value(for: id) == nil else { return }
-        let (_, state) = takeWord()
+        let (_, state) = ModelStatePage.takeWord(from: &page)
         let registration = add(ObjectIdentifier(type), nil, consumer, state: state)
         byConsumer.set(Int(registration), for: id)
     }
@@ -181,7 +184,6 @@ final class ModelValueBus {
         remove(registration: UInt64(registration), key: ObjectIdentifier(type))
     }
 
-    /// Builds the route of `type` from the list.
     func warm(_ type: any Event.Type) {
         let key = ObjectIdentifier(type)
         routeIndex.set(routes.count, for: key)
@@ -250,20 +252,14 @@ final class ModelObjectBus {
     @exclusivity(unchecked) private var byConsumer = ModelAddressTable()
     @exclusivity(unchecked) private var page = ModelStatePage()
 
-    private func takeWord() -> (ModelStatePage, UnsafeMutablePointer<Int32>) {
-        if page.taken == 64 { page = ModelStatePage() }
-        defer { page.taken += 1 }
-        return (page, page.words + page.taken)
-    }
-
     private func add(
         _ type: any Event.Type, _ handler: ((any Event) -> Void)?,
         _ consumer: (any EventConsumer)?
     ) -> ModelRegistration {
-        let (page, state) = takeWord()
+        let (wordPage, state) = ModelStatePage.takeWord(from: &page)
         let key = ObjectIdentifier(type)
         let registration = ModelRegistration(
-            handler: handler, consumer: consumer, page: page, state: state, key: key)
+            handler: handler, consumer: consumer, page: wordPage, state: state, key: key)
         registration.slot = list.count
         list.append(registration)
         if let route = routeIndex.value(for: key) { routes[route].append(registration) }
@@ -310,7 +306,6 @@ final class ModelObjectBus {
         remove(registration)
     }
 
-    /// Builds the route of `type` from the list.
     func warm(_ type: any Event.Type) {
         let key = ObjectIdentifier(type)
         routeIndex.set(routes.count, for: key)
@@ -339,24 +334,70 @@ final class ModelObjectToken {
 
 // MARK: The scenario
 
+/// What the scenario asks of a model.
+protocol ModelBus: AnyObject {
+    associatedtype Token: ModelToken
+    init()
+    func subscribe(_ type: any Event.Type, _ handler: @escaping (any Event) -> Void) -> Token
+    func register(_ consumer: any EventConsumer, for type: any Event.Type)
+    func deregister(_ consumer: any EventConsumer, for type: any Event.Type)
+    /// Builds the route of `type` from the list.
+    func warm(_ type: any Event.Type)
+}
+
+/// What the scenario asks of a model's token.
+protocol ModelToken: AnyObject {
+    func cancel()
+}
+
+extension ModelValueBus: ModelBus {}
+extension ModelValueToken: ModelToken {}
+extension ModelObjectBus: ModelBus {}
+extension ModelObjectToken: ModelToken {}
+
+/// The 10 other types of `churn`'s set-up. Made in each case's set-up, not when the scenario
+/// is built: what every scenario's construction allocates moves the heap addresses the
+/// EventBusKit rows hash (the churn rows moved by up to 29 instructions when this list was
+/// made with the scenario).
+private func otherTypes() -> [any Event.Type] { (0..<10).map { generatedEventType($0) } }
+
+/// A model `named` (`objects`, `values`), warmed as `churn` warms its bus: its subscribe/cancel
+/// and register/deregister cases.
+private func modelCases<Bus: ModelBus>(_ named: String, _: Bus.Type) -> [Case] {
+    func warmed() -> Bus {
+        let bus = Bus()
+        let types = otherTypes()
+        for index in 0..<100 { bus.register(CountingConsumer(), for: types[index % 10]) }
+        bus.warm(Ping.self)
+        for type in types { bus.warm(type) }
+        return bus
+    }
+    return [
+        Case(name: "\(named) subscribe / cancel", unitsPerIteration: 2) {
+            let bus = warmed()
+            let consumer = CountingConsumer()
+            return .sync { n in
+                for _ in 0..<n { bus.subscribe(Ping.self) { _ in consumer.hit() }.cancel() }
+            }
+        },
+        Case(name: "\(named) register / deregister", unitsPerIteration: 2) {
+            let bus = warmed()
+            let consumers = (0..<50).map { _ in CountingConsumer() }
+            return .sync { n in
+                for i in 0..<n {
+                    bus.register(consumers[i % consumers.count], for: Ping.self)
+                    bus.deregister(consumers[i % consumers.count], for: Ping.self)
+                }
+            }
+        },
+    ]
+}
+
 /// The models' rows beside the dictionary's, with `churn`'s set-up: 100 registrations of 10
 /// generated types (their routes and `Ping`'s built); each iteration registers for `Ping` and
 /// removes it (2 operations).
 func churnModels() -> Scenario {
-    // Made in each case's set-up, not here: what every scenario's construction allocates
-    // moves the heap addresses the EventBusKit rows hash (the churn rows moved by up to 29
-    // instructions when this list was built here).
-    func others() -> [any Event.Type] { (0..<10).map { generatedEventType($0) } }
-    func warmed<Bus>(
-        _ bus: Bus, _ register: (Bus, any Event.Type) -> Void, _ warm: (Bus, any Event.Type) -> Void
-    ) -> Bus {
-        let types = others()
-        for index in 0..<100 { register(bus, types[index % 10]) }
-        warm(bus, Ping.self)
-        for type in types { warm(bus, type) }
-        return bus
-    }
-    return Scenario(
+    Scenario(
         key: "churn-models",
         title:
             "The floor of each structure: registry models beside the dictionary (100 registered)",
@@ -364,50 +405,12 @@ func churnModels() -> Scenario {
         cases: [
             Case(name: "typeKeyedDictionary `on` / `off`", unitsPerIteration: 2) {
                 let bus = TypeKeyedBus()
-                let types = others()
+                let types = otherTypes()
                 for index in 0..<100 { bus.on(types[index % 10]) { _ in } }
                 let consumer = CountingConsumer()
                 return .sync { n in
                     for _ in 0..<n { bus.off(Ping.self, bus.on(Ping.self) { _ in consumer.hit() }) }
                 }
-            },
-            Case(name: "objects subscribe / cancel", unitsPerIteration: 2) {
-                let bus = warmed(
-                    ModelObjectBus(), { $0.register(CountingConsumer(), for: $1) }, { $0.warm($1) })
-                let consumer = CountingConsumer()
-                return .sync { n in
-                    for _ in 0..<n { bus.subscribe(Ping.self) { _ in consumer.hit() }.cancel() }
-                }
-            },
-            Case(name: "values subscribe / cancel", unitsPerIteration: 2) {
-                let bus = warmed(
-                    ModelValueBus(), { $0.register(CountingConsumer(), for: $1) }, { $0.warm($1) })
-                let consumer = CountingConsumer()
-                return .sync { n in
-                    for _ in 0..<n { bus.subscribe(Ping.self) { _ in consumer.hit() }.cancel() }
-                }
-            },
-            Case(name: "objects register / deregister", unitsPerIteration: 2) {
-                let bus = warmed(
-                    ModelObjectBus(), { $0.register(CountingConsumer(), for: $1) }, { $0.warm($1) })
-                let consumers = (0..<50).map { _ in CountingConsumer() }
-                return .sync { n in
-                    for i in 0..<n {
-                        bus.register(consumers[i % consumers.count], for: Ping.self)
-                        bus.deregister(consumers[i % consumers.count], for: Ping.self)
-                    }
-                }
-            },
-            Case(name: "values register / deregister", unitsPerIteration: 2) {
-                let bus = warmed(
-                    ModelValueBus(), { $0.register(CountingConsumer(), for: $1) }, { $0.warm($1) })
-                let consumers = (0..<50).map { _ in CountingConsumer() }
-                return .sync { n in
-                    for i in 0..<n {
-                        bus.register(consumers[i % consumers.count], for: Ping.self)
-                        bus.deregister(consumers[i % consumers.count], for: Ping.self)
-                    }
-                }
-            },
-        ])
+            }
+        ] + modelCases("objects", ModelObjectBus.self) + modelCases("values", ModelValueBus.self))
 }
