@@ -35,9 +35,9 @@
 
         /// An object following the events `listed` covers that `predicate` accepts, each a
         /// `Value`, through a stand-in with `lists` (its form's check took them), stored as
-        /// `storing` says: for a type, as ``howLatestIsStored(type:)``
-        /// finds; for a category (whose events are of any type), copied in. Its subscription
-        /// replays unless `options` says otherwise.
+        /// `storing` says: for a type, as ``howLatestIsStored(type:)`` finds; for a category
+        /// (whose events are of any type), copied in. Its subscription replays unless
+        /// `options` says otherwise.
         init(
             bus: EventBus, listing listed: any Event.Type, lists: __owned MatchList,
             where predicate: ((Value) -> Bool)?,
