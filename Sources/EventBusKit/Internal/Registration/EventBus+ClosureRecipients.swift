@@ -136,6 +136,7 @@ extension EventBus {
         owner: AnyObject? = nil, label: __owned ClosureLabel, options: RecipientOptions
     ) -> StandIn {
         checkAddingIsolation()
+        assert(lists === standInLists(listing: listed), "a stand-in's lists are its listed type's")
         defer { afterAdding() }
         let isFiltered = closures.filter != nil
         let rules = ListeningRules.own(options, isFiltered: isFiltered)
@@ -157,14 +158,14 @@ extension EventBus {
     }
 
     /// The message a listening form `call` stops with for its target `listed`, or `nil`:
-    /// ``checkListening(_:typed:options:call:returnsOneEvent:)``'s, with whether `listed` is
-    /// a category found by a run-time check rather than read from a bus's lists (the tests
-    /// ask it).
+    /// ``checkListening(_:typed:options:call:returnsOneEvent:)``'s, from lists made as a
+    /// bus makes a stand-in's, without a bus (the tests ask it).
     static func targetProblem(_ listed: any Event.Type, typed: Bool, call: StaticString)
         -> String?
     {
-        let isBusCategory = listed == AllEvent.self || MatchList.category(named: listed) != nil
-        return targetProblem(listed, typed: typed, isBusCategory: isBusCategory, call: call)
+        let lists = MatchList(willConsume: [listed], excludeList: [])
+        return targetProblem(
+            listed, typed: typed, isBusCategory: lists.namesBusCategory, call: call)
     }
 
     /// ``targetProblem(_:typed:call:)``, told whether `listed` is ``AllEvent`` or a category.
