@@ -146,9 +146,9 @@ extension EventBus {
             priority: ListeningRules.priority(rules, otherwise: 0),
             gate: ListeningRules.gate(rules, isFiltered: isFiltered))
         let recipient = StandIn(
-            listing: listed, lists: consume lists, closures, finish: finish,
-            bus: busReference(), callOrder: callOrder, state: state, rules: consume rules,
-            label: label)
+            listing: listed, lists: consume lists, consume closures, finish: consume finish,
+            bus: busReference(), callOrder: callOrder, state: consume state,
+            rules: consume rules, label: consume label)
         changeRegistry { $0.enterStandIn(recipient) }
         if let owner { recipient.endWhenDeallocated(owner) }
         if replays {

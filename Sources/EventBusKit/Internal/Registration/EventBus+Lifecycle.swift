@@ -229,16 +229,16 @@ extension EventBus {
     /// weak load, is made after the access to the registry.)
     @inline(__always)
     func registeredRecipient(for consumer: any EventConsumer) -> Recipient? {
-        let found: Recipient?
-        // The identity table read in place, through the cell's address.
-        if let consumer = registry.value.byID[ObjectIdentifier(consumer)] {
-            found = consumer
-        } else if let standIn = consumer as? StandIn {
-            found = registry.value.recipient(ofStandIn: standIn)  // not in the identity table
-        } else {
-            return nil
+        // The identity table read in place, through the cell's address. Each branch returns
+        // the recipient it found: held in one optional checked and returned, it was retained
+        // twice and released once.
+        if let found = registry.value.byID[ObjectIdentifier(consumer)] {
+            return found.holds(consumer) ? found : nil
         }
-        guard let found, found.holds(consumer) else { return nil }
+        // A stand-in is not in the identity table.
+        guard let standIn = consumer as? StandIn,
+            let found = registry.value.recipient(ofStandIn: standIn), found.holds(consumer)
+        else { return nil }
         return found
     }
 
