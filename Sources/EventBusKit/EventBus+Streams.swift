@@ -138,8 +138,8 @@ extension EventBus {
         if let problem = Self.bufferingProblem(bufferingPolicy) { Self.stop(problem) }
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: bufferingPolicy)
-        let inbox = ensureInbox(drainingOn: isolation)
-        let ending = add(
+        _ = ensureInbox(drainingOn: isolation)
+        let standIn = add(
             listing: listed, lists: lists,
             StandIn.Closures(
                 StandIn.streaming(yield: { continuation.yield($0) }), where: predicate,
@@ -148,16 +148,17 @@ extension EventBus {
             label: ClosureLabel(
                 kind: .stream(bufferingPolicy: ClosureLabel.BufferingPolicy(bufferingPolicy)),
                 listed: listed, fileID: fileID, line: line),
-            options: options
-        ).ending
+            options: options)
         // When the consumer stops, the handler (on whatever thread it runs) claims the
         // recipient's end first, as a dropped token does, so from then on the bus never calls
-        // it, then asks the bus, through the locked inbox, to remove it. The handler never
-        // touches the bus, which is not `Sendable`; the bus removes the entry on its own
-        // isolation. An end claimed before (the bus went, a limit's last event) stands.
-        continuation.onTermination = { _ in
-            if ending.claim(.streamTerminated) { inbox.requestSweep() }
-        }
+        // it, then hands the recipient to the bus, which removes it on its own isolation
+        // without sweeping the others. The handler never touches the bus, which is not
+        // `Sendable`. An end claimed before (the bus went, a limit's last event) stands.
+        // The handler holds the stand-in, whose closures hold the continuation: the stream
+        // lets go of the handler when it terminates, and the bus's removal finishes the
+        // stream (and drops the closures), so the cycle ends when either side ends.
+        let handOver = StandInHandOver(standIn)
+        continuation.onTermination = { _ in handOver.end(.streamTerminated) }
         return stream
     }
 }

@@ -29,6 +29,9 @@ private final class OddTokenBox {
     }
 }
 
+/// An event type no test dispatches: its subscriptions fill the registry.
+private struct OddFiller: Event {}
+
 /// A consumer that runs `onDeinit` when it is released.
 private final class OddMortalConsumer: EventConsumer {
     let willConsume: [any Event.Type]
@@ -322,8 +325,10 @@ private final class OddBusOwner {
 
     @Test func sweepingEndedRecipientsMayReleaseAClosureThatOwnsAToken() {
         // An owner-bound subscription outlives its owner until the bus sweeps it (here, when
-        // a stream ends). Releasing its closure releases the box, whose token's deinit
-        // cancels a second subscription during the sweep.
+        // the registry reaches its first sweep threshold, 64 entries: the 63rd filler's
+        // registration finds the two subscriptions and 62 fillers). Releasing its closure
+        // releases the box, whose token's deinit cancels a second subscription during the
+        // sweep.
         let bus = EventBus()
         let trace = Trace()
         var box: OddTokenBox? = OddTokenBox(tracingOn: bus, into: trace)
@@ -335,11 +340,10 @@ private final class OddBusOwner {
         box = nil
         bus.dispatch(Num(1))
         owner = nil
-        _ = bus.events(of: Num.self)  // dropped at once: the stream ends and asks for a sweep
-        bus.deliverPosted()
+        let fillers = (0..<63).map { _ in bus.subscribe(to: OddFiller.self) { _ in } }
         bus.dispatch(Num(2))
         #expect(trace.entries == ["inner1", "owned1"])
-        #expect(bus.recipientCount == 0)
+        #expect(bus.recipientCount == fillers.count)
     }
 
     @Test func theBusReleasedByItsOwnerDuringDeliveryFinishesTheDrainThenDeallocates() {

@@ -255,7 +255,17 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     /// dropped token, CONTRACT §18 (d)).
     @inline(never)
     func tokenReleased() {
-        guard claimEnd(.released) else { return }
+        handOver(endedBy: .released)
+    }
+
+    /// Claims `end` for this stand-in and, if that claim ended it, hands it to the bus's inbox
+    /// for the bus to remove on its own isolation, without a sweep of the others: what a
+    /// released token and a stream's termination do, on any thread (see ``StandInHandOver``).
+    /// Ended by another claim (whose claimer has the bus remove it), or removed since: the
+    /// claim fails, and there is nothing to hand.
+    @inline(__always)
+    func handOver(endedBy end: RecipientEnd) {
+        guard claimEnd(end) else { return }
         // Unretained: `self`, guaranteed for the call, holds `busReference`, which holds
         // `inbox`, both `let`s; retained, the inbox cost a retain and a release.
         Unmanaged.passUnretained(busReference.inbox)._withUnsafeGuaranteedRef {

@@ -1,0 +1,23 @@
+/// What a stream's termination handler keeps of its stand-in: the one thing it may do with it
+/// from any thread, claim the stand-in's end and hand it to its bus to remove.
+///
+/// A handed-over stand-in is removed alone, as a released token's is (``StandIn/tokenReleased()``),
+/// where the stream's end used to ask the bus for a sweep of every recipient.
+struct StandInHandOver: @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound: its one operation, `end(_:)`, calls
+    // `StandIn.handOver(endedBy:)`, which touches only the stand-in's state word (with the
+    // atomic compare-and-exchange every claim uses) and its bus reference's inbox (a `let` of a
+    // `let`; the inbox is `Sendable`), and gives the inbox the stand-in retained (reference
+    // counts are atomic): what a token released on any thread does (`EventSubscription`'s
+    // deinit). Nothing else of the stand-in is read or written through it.
+    private let standIn: StandIn
+
+    init(_ standIn: StandIn) {
+        self.standIn = standIn
+    }
+
+    /// Ends the stand-in for `end`, unless an end was claimed first, and hands it to its bus.
+    func end(_ end: RecipientEnd) {
+        standIn.handOver(endedBy: end)
+    }
+}
