@@ -138,6 +138,9 @@ extension EventBus {
         if let problem = Self.bufferingProblem(bufferingPolicy) { Self.stop(problem) }
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: bufferingPolicy)
+        // The stream's isolation becomes the bus's, if it has none yet (see
+        // `ensureInbox(drainingOn:)`); the hand-over below reaches the inbox through the
+        // stand-in.
         _ = ensureInbox(drainingOn: isolation)
         let standIn = add(
             listing: listed, lists: lists,

@@ -1,8 +1,8 @@
 /// What a stream's termination handler keeps of its stand-in: the one thing it may do with it
 /// from any thread, claim the stand-in's end and hand it to its bus to remove.
 ///
-/// A handed-over stand-in is removed alone, as a released token's is (``StandIn/tokenReleased()``),
-/// where the stream's end used to ask the bus for a sweep of every recipient.
+/// The bus removes a handed-over stand-in alone, as it removes a released token's
+/// (``StandIn/tokenReleased()``), without a sweep of every recipient.
 struct StandInHandOver: @unchecked Sendable {
     // Why `@unchecked Sendable` is sound: its one operation, `end(_:)`, calls
     // `StandIn.handOver(endedBy:)`, which touches only the stand-in's state word (with the
