@@ -230,8 +230,8 @@ extension EventBus {
     @inline(__always)
     func registeredRecipient(for consumer: any EventConsumer) -> Recipient? {
         // The identity table read in place, through the cell's address. Each branch returns
-        // the recipient it found: held in one optional checked and returned, it was retained
-        // twice and released once.
+        // the recipient it found: one optional checked after both branches costs a second
+        // retain and a release.
         if let found = registry.value.byID[ObjectIdentifier(consumer)] {
             return found.holds(consumer) ? found : nil
         }
