@@ -112,6 +112,39 @@ struct Tick: Event, Sendable {}
                 == "Prize, Subs…mEvent, at: …Prize.swift:40)")
     }
 
+    /// A line that fits is shown whole without being split into pieces, so every kind of name
+    /// must split into pieces that join to the name itself, as a cut line's uncut pieces show.
+    @Test(arguments: [
+        "Subscription(to: ItemAdded, at: CartApp/CartModel.swift:42)",
+        "Subscription(to: CheckoutCompleted, limit 3, filtered, at: Shop/Cart.swift:12)",
+        "Subscription(to: Tick, at: App/Model.swift:7, owner: CartModel)",
+        "events(of: Tick, bufferingPolicy: bufferingNewest(1), at: Shop/Cart.swift:12)",
+        "next(CheckoutCompleted, filtered, at: Shop/Cart.swift:12)",
+        "CartApp/CartModel.swift:42", "Cart.swift:1", "Analytics \"main\"",
+        "VeryLongModuleName.SomeGenericType<AnotherVeryLongTypeName, YetAnotherOne>",
+        "Subscription(to: Tick, at: )", "x)", ")", "",
+    ])
+    func everyNamesPiecesJoinToTheName(_ name: String) {
+        #expect(namePieces(name).map(\.whole).joined() == name)
+        let line: ReadableLine = "a \(name: name) b \(names: [name]) \(site: name, line: 3)"
+        #expect(line.fitted(to: line.description.count) == line.description)
+        #expect(line.fitted(to: .max) == line.description)
+    }
+
+    /// App text on a line that fits reads its line breaks as spaces, as a cut line's does.
+    @Test func aLineThatFitsReadsTheAppsLineBreaksAsSpaces() {
+        let line: ReadableLine =
+            "dispatch(\(name: "Two\nLines")): \(value: "a\r\nb") \(fix: "x\ny")"
+        #expect(line.fitted(to: 40) == "dispatch(Two Lines): a b x\ny")
+        // Every character Swift calls a line break; and characters whose UTF-8 shares a byte
+        // with one (U+00A8 ends in 0xA8, as U+2028 does) stay.
+        let breaks = ["\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        for lineBreak in breaks {
+            let value: ReadableLine = "\(value: "a\(lineBreak)b¨é…")"
+            #expect(value.fitted() == "a b¨é…", "U+\(lineBreak.unicodeScalars.first!.value)")
+        }
+    }
+
     @Test func aLineSharesItsRoomAndKeepsItsWords() {
         let line: ReadableLine =
             "\(value: "Checkout(items: 3, totalCents: 13800)") from "

@@ -124,8 +124,14 @@ struct ReadableLine: Sendable, ExpressibleByStringInterpolation, CustomStringCon
 
     /// The line in at most `width` characters, cut by the rules at the top of this file; line
     /// breaks in names and values read as spaces.
+    ///
+    /// A line that fits is its parts, whole: split into pieces only to be cut. (The pieces of
+    /// a part join to the part, so a cut that cuts nothing shows the same text; splitting the
+    /// names of every line `print(bus)` writes was most of its time.)
     func fitted(to width: Int = lineLimit) -> String {
-        fit(pieces.map(\.piece), to: width).joined()
+        let whole = parts.map { Self.shown($0).part.full }
+        if whole.reduce(0, { $0 + $1.count }) <= width { return whole.joined() }
+        return fit(pieces.map(\.piece), to: width).joined()
     }
 
     /// The line in at most `width` characters once `escape` has rewritten the text the app
@@ -147,10 +153,17 @@ struct ReadableLine: Sendable, ExpressibleByStringInterpolation, CustomStringCon
     /// Every part's pieces, in order, each with whether the app gave its text.
     private var pieces: [(piece: LinePiece, isAppText: Bool)] {
         parts.flatMap { part -> [(piece: LinePiece, isAppText: Bool)] in
-            switch part {
-            case .text, .fix: part.pieces.map { ($0, false) }
-            default: part.map(onOneLine).pieces.map { ($0, true) }
-            }
+            let (shown, isAppText) = Self.shown(part)
+            return shown.pieces.map { ($0, isAppText) }
+        }
+    }
+
+    /// `part` as a line shows it — the text the app gave on one line (``onOneLine(_:)``), the
+    /// bus's words and fixes as they are — and whether the app gave its text.
+    private static func shown(_ part: Part) -> (part: Part, isAppText: Bool) {
+        switch part {
+        case .text, .fix: (part, false)
+        default: (part.map(onOneLine), true)
         }
     }
 
@@ -206,6 +219,11 @@ struct ReadableLine: Sendable, ExpressibleByStringInterpolation, CustomStringCon
 
 /// `text` with each line break read as a space.
 func onOneLine(_ text: String) -> String {
-    guard text.contains(where: \.isNewline) else { return text }
+    // A line break's UTF-8 has a byte of U+000A–U+000D, or ends in 0x85 (U+0085), 0xA8 or
+    // 0xA9 (U+2028, U+2029): text with none of them is looked at no closer (a scan of its
+    // bytes, where one of its characters cost a grapheme break each).
+    guard text.utf8.contains(where: { $0 &- 0x0A < 4 || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 }),
+        text.contains(where: \.isNewline)
+    else { return text }
     return String(text.map { $0.isNewline ? " " : $0 })
 }
