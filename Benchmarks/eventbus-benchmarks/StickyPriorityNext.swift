@@ -183,6 +183,66 @@ actor RoundTrips {
     }
 }
 
+/// A `next` cancelled while it waits, on the bus's actor, with 100 other recipients: the loop
+/// starts a task that awaits `bus.next(Ping.self)`, lets it run until it waits, cancels it and
+/// awaits its end; what the bus does for the cancelled wait's recipient (its removal, and any
+/// drain the cancellation asks for) is inside the unit.
+func nextCancelled() -> Scenario {
+    Scenario(
+        key: "next-cancelled", title: "A `next` cancelled while it waits (100 other recipients)",
+        unit: "wait", allocationsPerUnit: true,
+        cases: [
+            Case(name: "EventBusKit", unitsPerIteration: 1) {
+                let waits = CancelledWaits()
+                return .sync { n in waits.run(n) }
+            }
+        ])
+}
+
+/// The bus's actor in the `next-cancelled` scenario, whose jobs run on the thread that calls
+/// `run`.
+actor CancelledWaits {
+    private nonisolated let executor = InlineExecutor()
+    private let bus = warmChurnBus()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// Cancels `n` waits on the actor and returns when they are done.
+    nonisolated func run(_ n: Int) {
+        inlineTask(executor) { await self.cancelledWaits(n) }
+        executor.runUntilFinished()
+    }
+
+    /// Each wait is a task that runs until it waits (the loop yields to it), then is
+    /// cancelled and awaited.
+    private func cancelledWaits(_ n: Int) async {
+        for _ in 0..<n {
+            let waiting = startedTask(executor) { await self.waitForNext() }
+            await Task.yield()
+            waiting.cancel()
+            await waiting.value
+        }
+        executor.finish()
+    }
+
+    private func waitForNext() async {
+        _ = try? await bus.next(Ping.self)
+    }
+}
+
+/// ``inlineTask(_:_:)``, returning the task.
+func startedTask(
+    _ executor: InlineExecutor, _ operation: sending @escaping @isolated(any) () async -> Void
+) -> Task<Void, Never> {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+        Task(executorPreference: executor, operation: operation)
+    } else {
+        Task(operation: operation)
+    }
+}
+
 /// Starts `operation` as a task whose jobs run on `executor` from its first: a task made with
 /// `Task { }` starts on the global executor and hops, which wakes another thread.
 func inlineTask(
