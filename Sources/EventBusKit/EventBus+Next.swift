@@ -121,7 +121,7 @@ extension EventBus {
             listed, typed: typed, options: options, call: "next(_:)", returnsOneEvent: true)
         try Task.checkCancellation()
         let waiter = NextWaiter()
-        let inbox = ensureInbox(drainingOn: isolation)
+        _ = ensureInbox(drainingOn: isolation)
         if isolation == nil, !deliveryModeSettled { recordPostsAwaitDelivery() }  // no drainer
         // A one-shot recipient whose predicate is `predicate`: it ends before the call that
         // resumes the caller, and an event the predicate rejects is not a delivery. Nor is one
@@ -148,7 +148,10 @@ extension EventBus {
         // caller that passed a temporary lets the bus go when its owner does.
         _ = consume self
         defer {
-            // Cancelled (or resumed and already removed): remove it, on the bus's isolation.
+            // Cancelled, timed out (or resumed and already removed): remove it, on the bus's
+            // isolation. This is the removal of a wait that a timer or a cancellation ended:
+            // they claim its end and resume the caller, and ask nothing of the bus (a pass
+            // that meets the ended recipient first skips it and removes it).
             token.cancel()
         }
         // A local function, not a closure: a closure here would allocate a context per call.
@@ -166,7 +169,6 @@ extension EventBus {
                 // resume the caller as the end says.
                 guard ending.claim(.taskCancelled) else { return }
                 waiter.resume(endedBy: ending.end)
-                inbox.requestSweep()
             }
         }
         // The event the pass handed the waiter is a `Member` (its recipient's handler took it
@@ -186,7 +188,6 @@ extension EventBus {
                 if let hook { await hook.claimed(timedOut) }
                 guard timedOut else { return }
                 waiter.resume(endedBy: ending.end)
-                inbox.requestSweep()
             }
             defer { timer.cancelAll() }  // the group awaits the timer before it returns
             return try await wait()

@@ -10,8 +10,8 @@ private final class WaitHolder {
 
 /// Subscribes to `Num` on `bus` so that the delivery of 1 starts a `waitUntilDelivered()` on
 /// the cooperative pool and blocks the delivery until the wait's barrier is queued (behind 1,
-/// which is being delivered); then, if `sweepAsked`, asks for a sweep, as a `next` cancelled
-/// on another thread does.
+/// which is being delivered); then, if `sweepAsked`, asks for a sweep, as the inbox does when
+/// its list of recipients that other threads ended is full.
 private func holdTheDeliveryOfOne(
     on bus: EventBus, poster: EventPoster, startingTheWaitIn waiter: WaitHolder,
     thenAskingForASweep sweepAsked: Bool

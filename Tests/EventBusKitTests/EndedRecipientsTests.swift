@@ -63,6 +63,32 @@ private let site = EventTrace.Origin(fileID: "Tests/EndedRecipientsTests.swift",
         #expect(inbox.takeAll().ended.map { $0 === ended } == [true])
     }
 
+    /// A `next` that its task's cancellation or its timer ended is removed by its own call, on
+    /// the bus's isolation, alone: an entry that ended otherwise (a weakly registered consumer
+    /// that died) stays for the registry's own sweep.
+    @MainActor @Test(arguments: [false, true])
+    func aWaitThatEndsEarlyIsRemovedAloneAndTheOtherEndedEntriesStay(timesOut: Bool) async {
+        let bus = EventBus()
+        let poster = bus.poster(deliveringOn: MainActor.shared)
+        var dead: ListConsumer? = ListConsumer("Dead", [Num.self])
+        bus.registerWeakly(dead!)
+        dead = nil
+        #expect(bus.registeredEntryCount == 1)  // ended, not swept
+        let waiting = Task {
+            try await bus.next(Num.self, timeout: timesOut ? .milliseconds(1) : nil)
+        }
+        while bus.registeredEntryCount < 2 { await Task.yield() }
+        if !timesOut { waiting.cancel() }
+        switch await waiting.result {
+        case .success: Issue.record("the wait returned an event")
+        case .failure(let error as EventBus.WaitError): #expect(timesOut && error == .timedOut)
+        case .failure(let error): #expect(!timesOut && error is CancellationError)
+        }
+        await poster.waitUntilDelivered()  // any drain the wait's end asked for has run
+        #expect(bus.registeredEntryCount == 1)
+        #expect(bus.recipientCount == 0)
+    }
+
     @Test func aTokenReleasedIsRemovedByTheBusAndTheOthersStay() {
         let bus = EventBus()
         let kept = bus.subscribe(to: Num.self) { _ in }

@@ -47,7 +47,7 @@ private func problemsOfABusThatKnowsNoActor(
     @Test(.hangLimit)
     func aWaitForDeliveryFirstIsTheOneReport() async {
         let (bus, poster, recorder) = busThatKnowsNoActor()
-        poster.inbox.requestSweep()  // as a `next` cancelled on another thread asks
+        poster.inbox.requestSweep()  // as an inbox whose list of ended ones is full asks
         let delivered = Task { await poster.waitUntilDelivered() }
         while poster.inbox.waitingBarriers == 0 { await Task.yield() }  // it waits
         poster.post(Num(1))

@@ -101,16 +101,6 @@ extension Inbox {
         locked { $0.takeEnded() }
     }
 
-    /// Asks the bus to remove, on its isolation, the recipients that have ended.
-    func requestSweep() {
-        let drainer = locked { state -> BusDrainer? in
-            guard state.isOpen else { return nil }
-            state.sweepRequested = true
-            return Self.claimDrain(&state)
-        }
-        drainer?.scheduleDrain()
-    }
-
     /// Hands the bus `ended`, which its dropped token ended, for the bus to remove on its
     /// isolation: in the slot (``InboxWords``), with no lock, unless it is full, a drainer
     /// must be scheduled or the inbox is closed; otherwise as ``requestSweep(of:)``.

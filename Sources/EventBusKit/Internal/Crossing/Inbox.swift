@@ -1,7 +1,7 @@
 /// The bus's inbox for work that arrives from other threads and tasks: events posted or sent
 /// through an ``EventPoster``, barriers of ``EventPoster/waitUntilDelivered()``, the recipients
-/// that released tokens and stopped streams hand over, and requests to sweep the ended ones
-/// (a `next` that a timer or a cancellation ended).
+/// that released tokens and stopped streams hand over, and, when too many of those wait, a
+/// request to sweep every ended one.
 ///
 /// This is the one place where another thread meets the bus, so it is the one place that
 /// takes a lock. Posters append under the lock, which puts every post in a single global

@@ -15,6 +15,20 @@
     }
 #endif
 
+extension Inbox {
+    /// Asks the bus to sweep, on its isolation, every recipient that has ended: the request
+    /// ``requestSweep(of:)`` makes when the inbox's list of ended recipients is full, made
+    /// without filling it. Test-only.
+    func requestSweep() {
+        let drainer = locked { state -> BusDrainer? in
+            guard state.isOpen else { return nil }
+            state.sweepRequested = true
+            return Self.claimDrain(&state)
+        }
+        drainer?.scheduleDrain()
+    }
+}
+
 extension EventTrace {
     /// How many names the trace keeps, in its table of names and in the index of that table
     /// (equal). Test-only.
