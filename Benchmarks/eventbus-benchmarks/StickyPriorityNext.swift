@@ -219,7 +219,7 @@ actor CancelledWaits {
     /// cancelled and awaited.
     private func cancelledWaits(_ n: Int) async {
         for _ in 0..<n {
-            let waiting = startedTask(executor) { await self.waitForNext() }
+            let waiting = inlineTask(executor) { await self.waitForNext() }
             await Task.yield()
             waiting.cancel()
             await waiting.value
@@ -232,22 +232,12 @@ actor CancelledWaits {
     }
 }
 
-/// ``inlineTask(_:_:)``, returning the task.
-func startedTask(
-    _ executor: InlineExecutor, _ operation: sending @escaping @isolated(any) () async -> Void
-) -> Task<Void, Never> {
-    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
-        Task(executorPreference: executor, operation: operation)
-    } else {
-        Task(operation: operation)
-    }
-}
-
-/// Starts `operation` as a task whose jobs run on `executor` from its first: a task made with
-/// `Task { }` starts on the global executor and hops, which wakes another thread.
+/// Starts `operation` as a task whose jobs run on `executor` from its first, and returns it: a
+/// task made with `Task { }` starts on the global executor and hops, which wakes another thread.
+@discardableResult
 func inlineTask(
     _ executor: InlineExecutor, _ operation: sending @escaping @isolated(any) () async -> Void
-) {
+) -> Task<Void, Never> {
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
         Task(executorPreference: executor, operation: operation)
     } else {
