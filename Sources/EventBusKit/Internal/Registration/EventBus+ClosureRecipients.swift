@@ -142,12 +142,14 @@ extension EventBus {
         let rules = ListeningRules.own(options, isFiltered: isFiltered)
         let replays = ListeningRules.replaysLatest(rules, otherwise: false)
         sweepBeforeAdding()
+        // A stand-in reaches its bus through its word's page (see `StatePage.busReference`).
+        if !registry.value.pagesReachTheBus { registry.value.startStandInPages(busReference()) }
         let (callOrder, state) = registry.value.takeStandInRegistration(
             priority: ListeningRules.priority(rules, otherwise: 0),
             gate: ListeningRules.gate(rules, isFiltered: isFiltered))
         let recipient = StandIn(
             listing: listed, lists: consume lists, consume closures, finish: consume finish,
-            bus: busReference(), callOrder: callOrder, state: consume state,
+            callOrder: callOrder, state: consume state,
             rules: consume rules, label: consume label)
         changeRegistry { $0.enterStandIn(recipient) }
         if let owner { recipient.endWhenDeallocated(owner) }

@@ -309,12 +309,25 @@ struct Registry {
         return takeStateWordOfANewPage(reading: bits)
     }
 
-    /// ``takeStateWord(reading:)`` once the page is used up, or before the first.
+    /// ``takeStateWord(reading:)`` once the page is used up, or before the first: the new
+    /// page holds the bus reference the last one held.
     @inline(never)
     private mutating func takeStateWordOfANewPage(reading bits: Int32) -> StateWord {
-        let page = StatePage()
+        let page = StatePage(busReference: statePage?.busReference)
         statePage = page
         return page.take(reading: bits)!
+    }
+
+    /// Whether the words handed out from now on are in pages that hold the bus reference, as a
+    /// stand-in's must be (see ``StatePage/busReference``): once ``startStandInPages(_:)`` ran.
+    var pagesReachTheBus: Bool { statePage?.busReference != nil }
+
+    /// Starts a new state page holding `busReference`, before the bus's first stand-in takes a
+    /// word: every page made after it holds the same reference. The words left on the page
+    /// before it (made for an app's consumers alone) are never handed out.
+    @inline(never)
+    mutating func startStandInPages(_ busReference: BusReference) {
+        statePage = StatePage(busReference: busReference)
     }
 
     /// How to call `consumer`, an app's, unretained: found once per class.

@@ -5,14 +5,28 @@
 /// the page of its word alive (it may outlive the bus: its token can still end it, on any
 /// thread), so a page's memory is freed when its last recipient is; a page costs its
 /// recipients 256 bytes in all.
+///
+/// A page made once the bus has stand-ins holds the bus's ``BusReference``, and a stand-in
+/// reaches its bus through its word's page: one hold a stand-in (its page), where holding the
+/// bus reference too cost a retain and a release a subscription (CONTRACT §18).
 final class StatePage {
     /// The words a page holds: 256 bytes, four cache lines.
     static let wordCount = 64
+    /// The reference to the bus that made this page, once the bus has made one for its
+    /// stand-ins; `nil` on the pages made before (no stand-in takes a word from them).
+    /// Never reassigned, so read from any thread.
+    let busReference: BusReference?
     /// The words, each read and written only through ``AtomicWord``'s atomics once handed
     /// out.
     private let words = SlotBuffer<Int32>(capacity: wordCount, repeating: 0)
     /// How many words were handed out. Read and written on the bus's isolation only.
     private var taken = 0
+
+    /// A page whose stand-ins reach their bus through `busReference` (`nil`: a page for an
+    /// app's consumers alone, made before the bus's first stand-in).
+    init(busReference: BusReference? = nil) {
+        self.busReference = busReference
+    }
 
     /// The next unused word, reading `bits`, or `nil` when every word was handed out.
     ///

@@ -1,9 +1,11 @@
 /// The one reference to a bus that its stand-ins share: made with the bus's first
-/// stand-in, held strongly by each stand-in after that.
+/// stand-in, held strongly by every state page the bus makes from then on, and so by each
+/// stand-in through the page of its state word (``StatePage/busReference``).
 ///
 /// The rule: a stand-in reaches its bus only through this object, never by a reference of its
 /// own. A reference made per stand-in costs its initialization and its destruction on every
-/// subscribe and cancel; a strong reference to this object costs a retain and a release.
+/// subscribe and cancel; a strong reference to this object from each stand-in cost a retain
+/// and a release; the page's, one for 64 recipients.
 /// Written once, in `init`; the bus is found only while it lives (from the moment it begins to
 /// deinitialize, every stand-in finds none), and the reference is not `weak` (a
 /// ``LiveReference``): a weak reference gives the bus a side table, which made every retain

@@ -84,10 +84,25 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     private(set) var dropWasReported = false
     /// The bus, for announcing what a direct call of ``consume(_:)`` caused and for its
     /// token's `cancel()` (see ``Recipient/standInBus``): held weakly by the bus's one
-    /// ``BusReference``, which its stand-ins share.
-    let busReference: BusReference
+    /// ``BusReference``, which its stand-ins share, reached through the page of the stand-in's
+    /// state word (see ``StatePage/busReference``), which the stand-in holds.
+    @inline(__always)
+    var busReference: BusReference { withBusReference { $0 } }
     /// The bus; `nil` once it is gone.
-    var bus: EventBus? { busReference.bus }
+    var bus: EventBus? { withBusReference { $0.bus } }
+
+    /// What `body` reads from ``busReference``, which it borrows: the page and the reference
+    /// are `let`s that `self`, guaranteed for the call, holds (read through a property, the
+    /// page was retained and released around it, CONTRACT §18).
+    @inline(__always)
+    private func withBusReference<Part>(_ body: (BusReference) -> Part) -> Part {
+        // Set: the bus starts pages that hold it before its first stand-in takes a word
+        // (`Registry.startStandInPages(_:)`), and every page after holds it too.
+        Unmanaged.passUnretained(state.page)._withUnsafeGuaranteedRef {
+            Unmanaged.passUnretained($0.busReference.unsafelyUnwrapped)
+                ._withUnsafeGuaranteedRef(body)
+        }
+    }
 
     /// See ``borrowing``.
     enum Borrowing: UInt8 {
@@ -117,16 +132,16 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     init(
         listing listed: any Event.Type, lists: __owned MatchList, _ closures: __owned Closures,
         finish: __owned (@Sendable (_ end: RecipientEnd?) -> Void)?,
-        bus: __owned BusReference, callOrder: CallOrder, state: StateWord,
+        callOrder: CallOrder, state: StateWord,
         rules: __owned ListeningRules?, label: __owned ClosureLabel?
     ) {
         precondition(
             listed != AllEvent.self || closures.takes == .anyEvent,
             "a stand-in for AllEvent takes any Event")
+        assert(state.page.busReference != nil, "a stand-in's word is on a page reaching its bus")
         takes = closures.takes
         self.listed = listed
         self.finishStream = finish
-        self.busReference = bus
         switch closures.takes {
         case .listed:
             // `lists` lists `T`: it names a class exactly when `T` is one.
@@ -266,10 +281,13 @@ final class StandIn: Recipient, AnyStandIn, CustomStringConvertible {
     @inline(__always)
     func handOver(endedBy end: RecipientEnd) {
         guard claimEnd(end) else { return }
-        // Unretained: `self`, guaranteed for the call, holds `busReference`, which holds
-        // `inbox`, both `let`s; retained, the inbox cost a retain and a release.
-        Unmanaged.passUnretained(busReference.inbox)._withUnsafeGuaranteedRef {
-            $0.handOver(self)
+        // Unretained: `self`, guaranteed for the call, holds its word's page, which holds the
+        // bus reference, which holds `inbox`, each a `let`; retained, the inbox cost a retain
+        // and a release.
+        withBusReference { reference in
+            Unmanaged.passUnretained(reference.inbox)._withUnsafeGuaranteedRef {
+                $0.handOver(self)
+            }
         }
     }
 
