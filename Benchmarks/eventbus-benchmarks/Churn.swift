@@ -229,3 +229,29 @@ func subscriber<E: GeneratedEvent>(for type: E.Type, _ consumer: CountingConsume
     let handler: (E) throws -> Void = { _ in consumer.hit() }
     return { bus in bus.subscribe(to: E.self, handler) }
 }
+
+// MARK: The anchor's spread
+
+/// The type-keyed dictionary's `on` / `off` of the churn scenario, toggling each of 8 other
+/// types in turn instead of `Ping`: which bucket a key's hash lands in (the hash of its
+/// metatype's address) decides how long a look-up probes, so one key alone measures one
+/// layout of the binary (Benchmarks/README, "The anchor of (a) is not fixed").
+func churnAnchor() -> Scenario {
+    func toggling(_ name: String, _ type: any Event.Type) -> Case {
+        Case(name: name, unitsPerIteration: 2) {
+            let bus = TypeKeyedBus()
+            for index in 0..<100 { bus.on(generatedEventType(index % 10)) { _ in } }
+            let consumer = CountingConsumer()
+            return .sync { n in
+                for _ in 0..<n { bus.off(type, bus.on(type) { _ in consumer.hit() }) }
+            }
+        }
+    }
+    return Scenario(
+        key: "churn-anchor", title: "The dictionary's on / off, toggling each of 9 types",
+        unit: "operation", allocationsPerUnit: true,
+        cases: [toggling("typeKeyedDictionary, Ping", Ping.self)]
+            + (0..<8).map {
+                toggling("typeKeyedDictionary, type \($0)", generatedEventType(100 + $0))
+            })
+}

@@ -18,7 +18,7 @@ func allScenarios() -> [Scenario] {
             comeAndGoAnchors(), sticky(1), sticky(10), priorities(), replay(types: 10),
             replay(types: 25),
             replay(types: 50), nextRoundTrip(), posting(producers: 1), posting(producers: 4),
-            postingSingle(), churnModels(), nextCancelled(),
+            postingSingle(), churnModels(), nextCancelled(), churnAnchor(),
         ]
 }
 
