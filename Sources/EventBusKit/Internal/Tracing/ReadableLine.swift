@@ -129,9 +129,10 @@ struct ReadableLine: Sendable, ExpressibleByStringInterpolation, CustomStringCon
     /// a part join to the part, so a cut that cuts nothing shows the same text; splitting the
     /// names of every line `print(bus)` writes was most of its time.)
     func fitted(to width: Int = lineLimit) -> String {
-        let whole = parts.map { Self.shown($0).part.full }
+        let shown = shownParts
+        let whole = shown.map(\.part.full)
         if whole.reduce(0, { $0 + $1.count }) <= width { return whole.joined() }
-        return fit(pieces.map(\.piece), to: width).joined()
+        return fit(Self.pieces(of: shown).map(\.piece), to: width).joined()
     }
 
     /// The line in at most `width` characters once `escape` has rewritten the text the app
@@ -140,7 +141,7 @@ struct ReadableLine: Sendable, ExpressibleByStringInterpolation, CustomStringCon
     /// ``fitted(to:)`` cuts them, to a narrower width while the escaped line is too long; an
     /// entity code is never cut.
     func fitted(to width: Int, escaping escape: (String) -> String) -> String {
-        let pieces = self.pieces
+        let pieces = Self.pieces(of: shownParts)
         var target = width
         while true {
             let shown = fit(pieces.map(\.piece), to: target)
@@ -150,21 +151,23 @@ struct ReadableLine: Sendable, ExpressibleByStringInterpolation, CustomStringCon
         }
     }
 
-    /// Every part's pieces, in order, each with whether the app gave its text.
-    private var pieces: [(piece: LinePiece, isAppText: Bool)] {
-        parts.flatMap { part -> [(piece: LinePiece, isAppText: Bool)] in
-            let (shown, isAppText) = Self.shown(part)
-            return shown.pieces.map { ($0, isAppText) }
+    /// Every part as a line shows it — the text the app gave on one line (``onOneLine(_:)``),
+    /// the bus's words and fixes as they are — each with whether the app gave its text.
+    private var shownParts: [(part: Part, isAppText: Bool)] {
+        parts.map { part in
+            switch part {
+            case .text, .fix: (part, false)
+            default: (part.map(onOneLine), true)
+            }
         }
     }
 
-    /// `part` as a line shows it — the text the app gave on one line (``onOneLine(_:)``), the
-    /// bus's words and fixes as they are — and whether the app gave its text.
-    private static func shown(_ part: Part) -> (part: Part, isAppText: Bool) {
-        switch part {
-        case .text, .fix: (part, false)
-        default: (part.map(onOneLine), true)
-        }
+    /// The pieces of the parts `shown` (``shownParts``), in order, each with whether the app
+    /// gave its text.
+    private static func pieces(of shown: [(part: Part, isAppText: Bool)])
+        -> [(piece: LinePiece, isAppText: Bool)]
+    {
+        shown.flatMap { part in part.part.pieces.map { ($0, part.isAppText) } }
     }
 
     /// Builds a line from a string literal and its interpolations.
