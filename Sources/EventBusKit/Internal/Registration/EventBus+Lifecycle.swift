@@ -232,7 +232,7 @@ extension EventBus {
         // The identity table read in place, through the cell's address. Each branch returns
         // the recipient it found: one optional checked after both branches costs a second
         // retain and a release.
-        if let found = registry.value.byID[ObjectIdentifier(consumer)] {
+        if let found = registry.value.byID[ObjectIdentifier(consumer)]?.recipient {
             return found.holds(consumer) ? found : nil
         }
         // A stand-in is not in the identity table.

@@ -229,7 +229,7 @@ extension Registry {
             ended = true
             // Ended by a claim (whose reason stands), or found dead: its owner or consumer.
             if let strong = recipient.deactivate(ending: .ownerGone) { released.append(strong) }
-            if byID[recipient.id] === recipient { byID.removeValue(for: recipient.id) }
+            if byID[recipient.id]?.recipient === recipient { byID.removeValue(for: recipient.id) }
             tally(recipient, -1)
         }
         guard ended else { return [] }
@@ -252,9 +252,9 @@ extension Registry {
     ///   after the access.
     mutating func removeAll() -> [any EventConsumer] {
         let released = list.compactMap { $0?.deactivate(ending: .busGone) }
+        byID.removeAll()  // first: it names what the list holds (see `ListedRecipient`)
         list.removeAll()
         removedInList = 0
-        byID.removeAll()
         routeTable.removeAll()
         consumptionListenerCount = 0
         mayAnnounceConsumption = false

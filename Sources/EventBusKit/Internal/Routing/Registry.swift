@@ -28,9 +28,10 @@ struct Registry {
     /// How many entries of ``list`` are holes, or recipients removed and not yet taken off
     /// it (between the two steps of a removal).
     var removedInList = 0
-    /// Registered consumers by identity; the bus's stand-ins, new each time, are not in it
-    /// (see ``recipient(ofStandIn:)``).
-    var byID = ObjectTable<Recipient>()
+    /// Registered consumers by identity, unretained (the list holds them: see
+    /// ``ListedRecipient``); the bus's stand-ins, new each time, are not in it (see
+    /// ``recipient(ofStandIn:)``).
+    var byID = ObjectTable<ListedRecipient>()
     /// Routes by event type; a pass looks its route up here.
     var routeTable = RouteTable()
     /// The next registration number.
@@ -79,7 +80,7 @@ struct Registry {
     /// The recipient registered for the consumer with identity `id`; it may have ended
     /// (see ``Recipient/consumer``).
     func recipient(withID id: ObjectIdentifier) -> Recipient? {
-        byID[id]
+        byID[id]?.recipient
     }
 
     /// The recipient whose consumer is `standIn`, if it is registered: the stand-in itself,
@@ -157,7 +158,7 @@ struct Registry {
         rules: ListeningRules? = nil
     ) -> (recipient: Recipient?, released: (any EventConsumer)?) {
         // Found first: a consumer registered already takes no registration number.
-        if let existing = byID[ObjectIdentifier(consumer)], existing.holds(consumer) {
+        if let existing = byID[ObjectIdentifier(consumer)]?.recipient, existing.holds(consumer) {
             return (nil, nil)
         }
         let recipient = makeRecipient(
@@ -204,10 +205,12 @@ struct Registry {
         var released: (any EventConsumer)? = nil
         // Found and set in one probe; the rare entry found (its consumer registered meanwhile,
         // or a stale one) is dealt with apart.
-        if let existing = byID.setUnlessPresent(recipient, for: recipient.id) {
+        if let existing = byID.setUnlessPresent(ListedRecipient(recipient), for: recipient.id)?
+            .recipient
+        {
             if let consumer = recipient.consumer, existing.holds(consumer) { return (false, nil) }
             released = remove(existing, ending: .ownerGone).released
-            byID.set(recipient, for: recipient.id)
+            byID.set(ListedRecipient(recipient), for: recipient.id)
         }
         place(recipient, priority: recipient.callOrder.priority)
         return (true, released)

@@ -183,3 +183,20 @@ enum StandInCall<S: AnyStandIn>: ConsumerCall {
         Unmanaged<S>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.takeAnnouncement() }
     }
 }
+
+/// A registered consumer's recipient as the identity table (``Registry/byID``) names it:
+/// unretained, since the list holds it.
+///
+/// Sound because the table names only recipients the list holds: its entries are exactly the
+/// list's active consumers (``Registry/checkInvariants(leaving:)`` checks it after every change
+/// in debug builds), a recipient enters the table while its registering caller holds it and
+/// then the list, and every removal takes it out of the table (`forget(_:)`, the sweep, the
+/// teardown) before the list lets it go. Held strongly, a registration and its removal cost a
+/// retain and a release more (CONTRACT §18 (a)).
+struct ListedRecipient {
+    unowned(unsafe) let recipient: Recipient
+
+    init(_ recipient: Recipient) {
+        self.recipient = recipient
+    }
+}
