@@ -80,6 +80,7 @@ extension EventBus: CustomStringConvertible {
                 lines.append(("\(indent)\(lists)" as ReadableLine).fitted())
             }
         }
+        routeLateRecipients()  // the routes as the next dispatch reads them
         let routes = registry.value.routes.sorted { "\($0.type)" < "\($1.type)" }
         if routes.isEmpty {
             lines.append("routes built: none")

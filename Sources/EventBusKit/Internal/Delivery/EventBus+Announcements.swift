@@ -213,6 +213,7 @@ extension EventBus {
     /// for its consumer, on a copy of the route (building it if needed).
     @inline(never)
     private func hasLiveListenersChecked<A: Event & _BusAnnouncement>(for type: A.Type) -> Bool {
+        routeLateRecipients()
         let route =
             registry.value.route(for: ObjectIdentifier(A.self))
             ?? changeRegistry { $0.route(of: A.self) }

@@ -11,6 +11,12 @@ extension EventBus {
     /// The route of `event` found or built by its dynamic type.
     @inline(never)
     func routeByDynamicType(_ event: any Event) -> RouteView {
+        if registry.value.hasLateRecipients {
+            // The table is parked: the recipients waiting enter the routes, then the look-up
+            // is made again (see `RouteTable`).
+            routeLateRecipients()
+            return route(of: event)
+        }
         let type = type(of: event)
         if let route = registry.value.routeTable.view(for: ObjectIdentifier(type)) {
             return route
@@ -33,5 +39,12 @@ extension EventBus {
             if isCached { return routeByDynamicType(event) }
         }
         return route.view
+    }
+
+    /// Puts the recipients added since the routes were last read in the routes they match
+    /// (`Registry.routeLateRecipients()`): what every reader of the routes but a pass's
+    /// look-up does first.
+    func routeLateRecipients() {
+        if registry.value.hasLateRecipients { changeRegistry { $0.routeLateRecipients() } }
     }
 }

@@ -56,9 +56,19 @@
                 mayAnnounceConsumption
                     == recipients.contains(where: \.listensForConsumption),
                 "registry: mayAnnounceConsumption disagrees with the recipients")
+            // The recipients appended since the routes were last read are in none yet.
+            precondition(
+                routeTable.isParked == hasLateRecipients,
+                "registry: the route table is \(routeTable.isParked ? "" : "not ")parked with "
+                    + "\(list.count - routedCount) recipients waiting to enter the routes")
+            let waiting = Set(
+                list[min(routedCount, list.count)...].compactMap { $0.map(ObjectIdentifier.init) })
             let plain = Set(
-                recipients.filter { !$0.lists.hasCategories && $0.consumer != nil }
-                    .map(ObjectIdentifier.init))
+                recipients.filter {
+                    !$0.lists.hasCategories && $0.consumer != nil
+                        && !waiting.contains(ObjectIdentifier($0))
+                }
+                .map(ObjectIdentifier.init))
             for route in routes {
                 precondition(
                     route.kind.isSticky == (route.entries.latest != nil),
@@ -73,6 +83,9 @@
                     precondition(
                         routed.contains(ObjectIdentifier(entry.recipient)),
                         "registry: route \(route.type) holds a recipient the registry does not")
+                    precondition(
+                        !waiting.contains(ObjectIdentifier(entry.recipient)),
+                        "registry: route \(route.type) holds a recipient waiting to enter it")
                     precondition(
                         entry.unretained == nil || entry.consumer != nil,
                         "registry: an unretained call without the strong reference behind it")

@@ -178,6 +178,8 @@ extension Registry {
                 list.removeLast()
                 removedInList -= 1
             } while !list.isEmpty && list[list.count - 1]?.isRemoved ?? true
+            // The recipients waiting to enter the routes may have gone with it.
+            if routedCount >= list.count { routesReachTheWholeList() }
         } else {
             list[recipient.slot] = nil
             if removedInList > 16 && removedInList * 2 > list.count { compactList() }
@@ -204,14 +206,18 @@ extension Registry {
     /// step.
     mutating func compactList() {
         var kept = 0
+        var keptRouted = 0
         for index in list.indices {
             guard let recipient = list[index], !recipient.isRemoved else { continue }
+            if index < routedCount { keptRouted += 1 }
             recipient.slot = kept
             if kept != index { list[kept] = recipient }
             kept += 1
         }
         list.removeSubrange(kept...)
         removedInList = 0
+        routedCount = keptRouted
+        if routedCount == list.count { routeTable.unpark() }
     }
 
     /// Removes, in one pass over the registry and its routes, every recipient that has ended
@@ -255,6 +261,7 @@ extension Registry {
         byID.removeAll()  // first: it names what the list holds (see `ListedRecipient`)
         list.removeAll()
         removedInList = 0
+        routesReachTheWholeList()
         routeTable.removeAll()
         consumptionListenerCount = 0
         mayAnnounceConsumption = false

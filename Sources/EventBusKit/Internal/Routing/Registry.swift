@@ -28,6 +28,10 @@ struct Registry {
     /// How many entries of ``list`` are holes, or recipients removed and not yet taken off
     /// it (between the two steps of a removal).
     var removedInList = 0
+    /// How many entries of ``list``, from the start, are in the routes their lists match; the
+    /// entries after them were appended since the routes were last read and are in none yet
+    /// (see ``routeLateRecipients()``).
+    var routedCount = 0
     /// Registered consumers by identity, unretained (the list holds them: see
     /// ``ListedRecipient``); the bus's stand-ins, new each time, are not in it (see
     /// ``recipient(ofStandIn:)``).
@@ -118,6 +122,7 @@ struct Registry {
     mutating func buildRoute(
         for kind: EventKind, deciding event: any Event, latest: LatestSlot? = nil
     ) -> (route: Route, isCached: Bool, skippedEnded: Bool) {
+        routeLateRecipients()  // first: the route built from the list would hold them already
         var skippedEnded = false
         let matching = list.lazy.compactMap { $0 }.filter {
             guard $0.isCallable else {
@@ -135,7 +140,8 @@ struct Registry {
 
     /// The route of announcement type `A`, built from a stand-in value when needed.
     mutating func route<A: Event & _BusAnnouncement>(of type: A.Type) -> Route {
-        routeTable.route(for: ObjectIdentifier(type))
+        routeLateRecipients()
+        return routeTable.route(for: ObjectIdentifier(type))
             ?? buildRoute(for: EventKind(announcement: type), deciding: A.probe).route
     }
 
@@ -163,7 +169,9 @@ struct Registry {
         }
         let recipient = makeRecipient(
             consumer, lists: lists, weakly: weakly, priority: priority, rules: rules)
-        return (recipient, enter(recipient).released)
+        let released = enter(recipient).released
+        routeLateRecipients()  // in its routes at once, as the tests that read them expect
+        return (recipient, released)
     }
 
     /// The recipient of `consumer`, an app's, called unretained (`weakly`: held weakly), with
@@ -256,19 +264,68 @@ struct Registry {
     }
 
     /// Puts `recipient`, just made, in the list after every recipient of its priority or
-    /// higher and in the routes its lists match.
+    /// higher, and in the routes its lists match: the common case, appended to the list, when
+    /// the routes are next read (``routeLateRecipients()``), so that one gone before then
+    /// touches none of them (CONTRACT §18); one placed before others (a higher priority) or
+    /// listing a category, now.
     @inline(__always)
     private mutating func place(_ recipient: Recipient, priority: Int) {
         // The newest registration goes last unless a recipient before it has a lower
         // priority: the common case, found without a search and appended.
         // (A hole at the end is taken off at once: the last entry is a recipient.)
-        if list.isEmpty || list[list.count - 1]!.callOrder.priority >= priority {
+        guard list.isEmpty || list[list.count - 1]!.callOrder.priority >= priority,
+            !recipient.lists.hasCategories
+        else { return placeNow(recipient) }
+        recipient.slot = list.count
+        list.append(recipient)
+        tally(recipient, 1)
+        // A pass's look-up now finds no route, and takes the way that routes it first.
+        routeTable.park()
+    }
+
+    /// ``place(_:priority:)`` for a recipient that changes the routes now: the recipients
+    /// waiting are routed first, so that the routes stay in call order.
+    @inline(never)
+    private mutating func placeNow(_ recipient: Recipient) {
+        routeLateRecipients()
+        if list.isEmpty || list[list.count - 1]!.callOrder.priority >= recipient.callOrder.priority
+        {
             recipient.slot = list.count
             list.append(recipient)
         } else {
             insertInCallOrder(recipient)
         }
         tally(recipient, 1)
+        route(recipient)
+        routesReachTheWholeList()
+    }
+
+    /// Puts every recipient appended to the list since the routes were last read (the entries
+    /// from ``routedCount`` on), except those removed since, in the routes their lists match,
+    /// in call order: what every reader of the routes does first (a pass, through the way its
+    /// parked look-up takes: see ``RouteTable``).
+    ///
+    /// - Complexity: O(*k*) route changes for *k* recipients waiting.
+    mutating func routeLateRecipients() {
+        guard routedCount < list.count else { return }
+        for index in routedCount..<list.count {
+            if let recipient = list[index], !recipient.isRemoved { route(recipient) }
+        }
+        routesReachTheWholeList()
+    }
+
+    /// Whether recipients wait to enter the routes (see ``routeLateRecipients()``).
+    var hasLateRecipients: Bool { routedCount < list.count }
+
+    /// Records that no recipient waits to enter the routes: they were routed, or taken off
+    /// the list, or every route was removed.
+    mutating func routesReachTheWholeList() {
+        routedCount = list.count
+        routeTable.unpark()
+    }
+
+    /// Puts `recipient`, listed, in the routes its lists match.
+    private mutating func route(_ recipient: Recipient) {
         // The lists are read from the recipient where they are asked, not kept in a local or
         // captured: either retained them for the calls and released them after.
         func takeIn(_ route: inout Route) {

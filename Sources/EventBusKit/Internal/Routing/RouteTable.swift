@@ -4,8 +4,42 @@
 /// multiply, a shift and a comparison or two, whatever the number of types; a pass reads only
 /// the route's ``Route/view`` (no reference counting). Routes are added one at a time and only
 /// ever removed all at once.
+///
+/// While recipients wait to enter the routes (added since the routes were last read: see
+/// `Registry.routeLateRecipients()`), the table is *parked*: the look-ups a pass makes
+/// (``view(of:)``, ``view(for:)``) find no route, so each takes the way that routes those
+/// recipients first, and a pass's own look-up pays nothing for it; every other method reads
+/// and changes the routes themselves.
 struct RouteTable {
-    private var routes = IdentityTable<Route>()
+    /// The routes the look-ups of a pass read: every route, or none while parked.
+    private var live = IdentityTable<Route>()
+    /// While parked, every route; otherwise empty.
+    private var parked = IdentityTable<Route>()
+    /// Whether recipients wait to enter the routes (see ``park()``).
+    private(set) var isParked = false
+
+    /// Every route, parked or not: what every method but a pass's look-ups reads and changes.
+    private var routes: IdentityTable<Route> {
+        _read { if isParked { yield parked } else { yield live } }
+        _modify { if isParked { yield &parked } else { yield &live } }
+    }
+
+    /// Hides the routes from a pass's look-ups until ``unpark()``: a recipient was appended to
+    /// the list and is in no route yet. (The tables trade places: nothing is copied.)
+    @inline(__always)
+    mutating func park() {
+        guard !isParked else { return }
+        swap(&live, &parked)
+        isParked = true
+    }
+
+    /// Shows the routes to a pass's look-ups again: no recipient waits to enter them.
+    @inline(__always)
+    mutating func unpark() {
+        guard isParked else { return }
+        swap(&live, &parked)
+        isParked = false
+    }
     /// The keys of the routes of class types, in the order they were added.
     private var classRouteKeys: [ObjectIdentifier] = []
     /// For each class a recipient lists, the class routes it covers (its own and its
@@ -30,16 +64,17 @@ struct RouteTable {
     @inline(__always)
     func view(of event: any Event) -> RouteView? {
         let held = Self.heldTypeKey(event)
-        guard let view = routes.read(held, { $0.view }) else { return nil }
+        guard let view = live.read(held, { $0.view }) else { return nil }
         return view.isValueType || Self.objectTypeKey(event) == held ? view : nil
     }
 
-    /// The route of the type with identity `key` as a pass reads it, if it was built.
+    /// The route of the type with identity `key` as a pass reads it, if it was built and the
+    /// table is not parked (then every caller takes a way that routes the waiting recipients).
     ///
     /// - Complexity: O(1) expected.
     @inline(__always)
     func view(for key: ObjectIdentifier) -> RouteView? {
-        routes.read(key) { $0.view }
+        live.read(key) { $0.view }
     }
 
     /// Adds `route`, whose type has no route yet.
@@ -147,6 +182,7 @@ struct RouteTable {
     /// Removes every route, keeping the storage.
     mutating func removeAll() {
         routes.removeAll()
+        unpark()
         classRouteKeys.removeAll(keepingCapacity: true)
         coveredClassRoutes.removeAll()
     }
