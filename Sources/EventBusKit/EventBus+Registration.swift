@@ -55,8 +55,10 @@ extension EventBus {
     ///   recipients.
     @discardableResult
     public func deregister(_ consumer: any EventConsumer) -> Bool {
-        guard let recipient = registeredRecipient(for: consumer) else { return false }
-        return end(recipient, because: .released)
+        guard let (recipient, identitySlot) = registeredRecipientAndSlot(for: consumer) else {
+            return false
+        }
+        return end(recipient, because: .released, identitySlot: identitySlot)
     }
 
     /// Whether `consumer` is registered (and, if held weakly, still alive).

@@ -85,12 +85,18 @@ extension EventBus {
     /// Ends `recipient` for `reason`, unless its end was claimed already (then that claim's
     /// reason stands), and removes it from the registry; its consumer is released after the
     /// registry access ends (releasing a closure runs the deinits of what it captured, and
-    /// those may call back into the bus: cancel another token, register, dispatch).
+    /// those may call back into the bus: cancel another token, register, dispatch). A caller
+    /// that found it with ``registeredRecipientAndSlot(for:)``, with nothing changed since,
+    /// passes its `identitySlot`: the identity table is not probed again.
     ///
     /// - Returns: `false` when it was not registered.
     @discardableResult
-    func end(_ recipient: Recipient, because reason: RecipientEnd) -> Bool {
-        let (removed, released) = changeRegistry { $0.remove(recipient, ending: reason) }
+    func end(_ recipient: Recipient, because reason: RecipientEnd, identitySlot: Int? = nil)
+        -> Bool
+    {
+        let (removed, released) = changeRegistry {
+            $0.remove(recipient, ending: reason, identitySlot: identitySlot)
+        }
         releaseRemoved(consume released)
         return removed
     }
@@ -229,17 +235,27 @@ extension EventBus {
     /// weak load, is made after the access to the registry.)
     @inline(__always)
     func registeredRecipient(for consumer: any EventConsumer) -> Recipient? {
+        registeredRecipientAndSlot(for: consumer)?.recipient
+    }
+
+    /// ``registeredRecipient(for:)``, with the recipient's slot in the identity table: `nil`
+    /// for a stand-in, which is not in it. The slot is valid until the table next changes.
+    @inline(__always)
+    func registeredRecipientAndSlot(for consumer: any EventConsumer) -> (
+        recipient: Recipient, identitySlot: Int?
+    )? {
         // The identity table read in place, through the cell's address. Each branch returns
         // the recipient it found: one optional checked after both branches costs a second
         // retain and a release.
-        if let found = registry.value.byID[ObjectIdentifier(consumer)]?.recipient {
-            return found.holds(consumer) ? found : nil
+        if let slot = registry.value.byID.slot(of: ObjectIdentifier(consumer)) {
+            let found = registry.value.byID[slot: slot].recipient
+            return found.holds(consumer) ? (found, slot) : nil
         }
         // A stand-in is not in the identity table.
         guard let standIn = consumer as? StandIn,
             let found = registry.value.recipient(ofStandIn: standIn), found.holds(consumer)
         else { return nil }
-        return found
+        return (found, nil)
     }
 
     /// Runs `change` on the registry in place (see ``registry``).

@@ -62,6 +62,11 @@ struct AddressTable<Value, Hashing: AddressHashing> {
         read(key) { $0 }
     }
 
+    /// The value at `slot`, which ``slot(of:)`` found since the table last changed.
+    subscript(slot slot: Int) -> Value {
+        values[slot].unsafelyUnwrapped
+    }
+
     /// The value for the address `address` (not 0), if any: for keys that are addresses of
     /// storage rather than of objects or types (see ``ListsCache``).
     subscript(address address: UInt) -> Value? {
@@ -92,9 +97,9 @@ struct AddressTable<Value, Hashing: AddressHashing> {
         body(&values[slot]!)
     }
 
-    /// The slot holding `key`, if any.
+    /// The slot holding `key`, if any: valid until the table next changes.
     @inline(__always)
-    private func slot(of key: ObjectIdentifier) -> Int? {
+    func slot(of key: ObjectIdentifier) -> Int? {
         slot(of: UInt(bitPattern: key))
     }
 
@@ -154,14 +159,18 @@ struct AddressTable<Value, Hashing: AddressHashing> {
     /// - Complexity: O(1) expected.
     @discardableResult
     mutating func removeValue(for key: ObjectIdentifier) -> Value? {
-        guard count > 0 else { return nil }
-        let wanted = UInt(bitPattern: key)
+        guard let slot = slot(of: key) else { return nil }
+        return removeValue(atSlot: slot)
+    }
+
+    /// Removes and returns the value at `slot`, which ``slot(of:)`` found since the table last
+    /// changed: what a caller that looked its key up already saves a second probe with.
+    ///
+    /// - Complexity: O(1) expected.
+    @discardableResult
+    mutating func removeValue(atSlot slot: Int) -> Value? {
+        assert(keys[slot] != 0, "an occupied slot")
         let mask = keys.count &- 1
-        var slot = Self.firstSlot(wanted, shift: shift)
-        while keys[slot] != wanted {
-            if keys[slot] == 0 { return nil }
-            slot = (slot &+ 1) & mask
-        }
         // Taken out, and the entries shifted back swapped with the empty slot: copied, each
         // value was retained and released once more.
         var removed: Value? = nil

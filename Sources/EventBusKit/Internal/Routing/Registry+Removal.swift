@@ -7,15 +7,19 @@ extension Registry {
     /// It leaves a hole in ``list`` until holes are half the list and one pass over the list
     /// compacts it; the last one is taken off at once.
     ///
+    /// A caller that found a consumer's recipient at `identitySlot` of the identity table
+    /// (``AddressTable/slot(of:)``), with nothing changed since, passes it: the table is not
+    /// probed again.
+    ///
     /// - Returns: Whether it was registered, and the consumer it held strongly, for the
     ///   caller to release after the access.
     /// - Complexity: O(1) amortized, and O(*c*·log *k*) for the *c* routes of length *k* its
     ///   lists may match.
     @discardableResult
-    mutating func remove(_ recipient: Recipient, ending end: RecipientEnd) -> (
-        removed: Bool, released: (any EventConsumer)?
-    ) {
-        remove(recipient, ending: end, keepingRoutes: false)
+    mutating func remove(
+        _ recipient: Recipient, ending end: RecipientEnd, identitySlot: Int? = nil
+    ) -> (removed: Bool, released: (any EventConsumer)?) {
+        remove(recipient, ending: end, keepingRoutes: false, identitySlot: identitySlot)
     }
 
     /// ``remove(_:ending:)``, but leaving `recipient` on its routes: a running pass holds
@@ -39,9 +43,12 @@ extension Registry {
     /// constant, so each inlines its own copy without the test.
     @inline(__always)
     private mutating func remove(
-        _ recipient: Recipient, ending end: RecipientEnd, keepingRoutes: Bool
+        _ recipient: Recipient, ending end: RecipientEnd, keepingRoutes: Bool,
+        identitySlot: Int? = nil
     ) -> (removed: Bool, released: (any EventConsumer)?) {
-        remove(recipient, keepingRoutes: keepingRoutes) { recipient.deactivate(ending: end) }
+        remove(recipient, keepingRoutes: keepingRoutes, identitySlot: identitySlot) {
+            recipient.deactivate(ending: end)
+        }
     }
 
     /// The one removal: `deactivate` deactivates `recipient` (and returns what the caller
@@ -49,12 +56,13 @@ extension Registry {
     /// `keepingRoutes`, its routes.
     @inline(__always)
     private mutating func remove<Released>(
-        _ recipient: Recipient, keepingRoutes: Bool, deactivating deactivate: () -> Released
+        _ recipient: Recipient, keepingRoutes: Bool, identitySlot: Int? = nil,
+        deactivating deactivate: () -> Released
     ) -> (removed: Bool, released: Released) {
         let isListed = !recipient.isRemoved && isInList(recipient)
         let released = deactivate()
         guard isListed else { return (false, released) }
-        forget(recipient)
+        forget(recipient, identitySlot: identitySlot)
         takeOffList(recipient)
         if !keepingRoutes { takeOffRoutes(recipient) }
         return (true, released)
@@ -143,9 +151,15 @@ extension Registry {
     }
 
     /// The first step of taking `recipient`, listed and just deactivated, off the registry:
-    /// out of the identity table and the listener counts, counted as removed in ``list``.
-    fileprivate mutating func forget(_ recipient: Recipient) {
-        if !recipient.isStandIn { byID.removeValue(for: recipient.id) }
+    /// out of the identity table (at `identitySlot` when the caller found it there) and the
+    /// listener counts, counted as removed in ``list``.
+    fileprivate mutating func forget(_ recipient: Recipient, identitySlot: Int? = nil) {
+        if let identitySlot {
+            assert(byID[recipient.id]?.recipient === recipient, "the slot found is its own")
+            byID.removeValue(atSlot: identitySlot)
+        } else if !recipient.isStandIn {
+            byID.removeValue(for: recipient.id)
+        }
         tally(recipient, -1)
         removedInList += 1
     }
