@@ -80,14 +80,19 @@ extension EventBus: CustomStringConvertible {
                 lines.append(("\(indent)\(lists)" as ReadableLine).fitted())
             }
         }
-        routeLateRecipients()  // the routes as the next dispatch reads them
         let routes = registry.value.routes.sorted { "\($0.type)" < "\($1.type)" }
+        // Read, not routed: printing the bus changes nothing (the recipients added since the
+        // routes were last read come after every routed one in call order).
+        let late = registry.value.lateRecipients
         if routes.isEmpty {
             lines.append("routes built: none")
         } else {
             lines.append("routes built:")
             for route in routes {
-                let names = route.entries.all.filter(\.isLive).map(\.recipient.name)
+                let names =
+                    route.entries.all.filter(\.isLive).map(\.recipient.name)
+                    + late.filter { $0.isCallable && $0.lists.matches(route.kind, value: nil) }
+                    .map(\.name)
                 let line: ReadableLine = "  \(name: route.type) → \(reachedPart(names))"
                 lines.append(line.fitted())
             }

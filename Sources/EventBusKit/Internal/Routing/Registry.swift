@@ -317,6 +317,11 @@ struct Registry {
     /// Whether recipients wait to enter the routes (see ``routeLateRecipients()``).
     var hasLateRecipients: Bool { routedCount < list.count }
 
+    /// The recipients waiting to enter the routes, in call order (see ``routeLateRecipients()``).
+    var lateRecipients: [Recipient] {
+        list[routedCount...].compactMap { $0 }.filter { !$0.isRemoved }
+    }
+
     /// Records that no recipient waits to enter the routes: they were routed, or taken off
     /// the list, or every route was removed.
     mutating func routesReachTheWholeList() {
