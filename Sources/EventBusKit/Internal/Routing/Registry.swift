@@ -287,7 +287,7 @@ struct Registry {
     /// waiting are routed first, so that the routes stay in call order.
     @inline(never)
     private mutating func placeNow(_ recipient: Recipient) {
-        routeLateRecipients()
+        if hasLateRecipients { routeLateRecipients() }
         if list.isEmpty || list[list.count - 1]!.callOrder.priority >= recipient.callOrder.priority
         {
             recipient.slot = list.count
@@ -308,9 +308,11 @@ struct Registry {
     /// - Complexity: O(*k*) route changes for *k* recipients waiting.
     mutating func routeLateRecipients() {
         guard routedCount < list.count else { return }
-        for index in routedCount..<list.count {
-            if let recipient = list[index], !recipient.isRemoved { route(recipient) }
-        }
+        routeTable.unpark()  // first: the routes changed are the ones a pass reads
+        // Read from a copy of the list (one retain of its storage), whose recipients the loop
+        // borrows; read from the list, each was retained for the call and released after.
+        let waiting = list[routedCount...]
+        for case let recipient? in waiting where !recipient.isRemoved { route(recipient) }
         routesReachTheWholeList()
     }
 
@@ -330,6 +332,7 @@ struct Registry {
     }
 
     /// Puts `recipient`, listed, in the routes its lists match.
+    @inline(__always)
     private mutating func route(_ recipient: Recipient) {
         // The lists are read from the recipient where they are asked, not kept in a local or
         // captured: either retained them for the calls and released them after.
