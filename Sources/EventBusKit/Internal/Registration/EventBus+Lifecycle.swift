@@ -21,7 +21,7 @@ extension EventBus {
         checkAddingIsolation()
         defer { afterAdding() }
         let rules = ListeningRules.own(options, isFiltered: false)
-        guard registeredRecipient(for: consumer) == nil else { return nil }
+        guard case .absent(let vacancy) = registration(of: consumer) else { return nil }
         // App code (list, priority and replay getters), outside any recipient's call.
         let (willConsume, excludeList, priority, replays) = outsideRecipientCall {
             (
@@ -40,7 +40,7 @@ extension EventBus {
         let recipient = registry.value.makeRecipient(
             consumer, lists: consume lists, weakly: weakly, priority: priority,
             rules: consume rules)
-        let (entered, released) = changeRegistry { $0.enter(recipient) }
+        let (entered, released) = changeRegistry { $0.enter(recipient, vacancy: vacancy) }
         releaseRemoved(consume released)
         guard entered else { return nil }
         if reachesNothing { recordReachingNothing(recipient, of: consumer) }
@@ -244,18 +244,31 @@ extension EventBus {
     func registeredRecipientAndSlot(for consumer: any EventConsumer) -> (
         recipient: Recipient, identitySlot: Int?
     )? {
+        guard case .registered(let recipient, let identitySlot) = registration(of: consumer)
+        else { return nil }
+        return (recipient, identitySlot)
+    }
+
+    /// Whether `consumer` is registered, and alive: its recipient and the recipient's slot in
+    /// the identity table (`nil` for a stand-in, which is not in it); otherwise where its entry
+    /// would go in the table, for the add that follows to take without a second probe if
+    /// nothing changed the table since (``Registry/enter(_:vacancy:)``).
+    @inline(__always)
+    func registration(of consumer: any EventConsumer) -> ConsumerRegistration {
         // The identity table read in place, through the cell's address. Each branch returns
         // the recipient it found: one optional checked after both branches costs a second
         // retain and a release.
-        if let slot = registry.value.byID.slot(of: ObjectIdentifier(consumer)) {
+        switch registry.value.byID.probe(ObjectIdentifier(consumer)) {
+        case .found(let slot):
             let found = registry.value.byID[slot: slot].recipient
-            return found.holds(consumer) ? (found, slot) : nil
+            return found.holds(consumer) ? .registered(found, identitySlot: slot) : .absent(nil)
+        case .missing(let vacancy):
+            // A stand-in is not in the identity table.
+            guard let standIn = consumer as? StandIn,
+                let found = registry.value.recipient(ofStandIn: standIn), found.holds(consumer)
+            else { return .absent(vacancy) }
+            return .registered(found, identitySlot: nil)
         }
-        // A stand-in is not in the identity table.
-        guard let standIn = consumer as? StandIn,
-            let found = registry.value.recipient(ofStandIn: standIn), found.holds(consumer)
-        else { return nil }
-        return (found, nil)
     }
 
     /// Runs `change` on the registry in place (see ``registry``).
@@ -282,4 +295,14 @@ extension EventBus {
 @inline(__always)
 func release<Value>(afterAccess value: Value) {
     withExtendedLifetime(value) {}
+}
+
+/// What ``EventBus/registration(of:)`` found for a consumer.
+enum ConsumerRegistration {
+    /// Registered and alive: its recipient, and the recipient's slot in the identity table
+    /// (`nil` for a stand-in).
+    case registered(Recipient, identitySlot: Int?)
+    /// Not registered (or registered and dead): where its entry would go in the identity
+    /// table, if the table has room (see ``AddressTable/Vacancy``).
+    case absent(ObjectTable<ListedRecipient>.Vacancy?)
 }

@@ -53,6 +53,22 @@ struct AddressTable<Value, Hashing: AddressHashing> {
     private var shift = 64
     /// The number of entries.
     private(set) var count = 0
+    /// Changed by every change of which slots hold keys: a ``Vacancy`` found before it is stale.
+    private var layout = 0
+
+    /// Where a key the table lacks would go, as the look-up that found it missing saw it
+    /// (``probe(_:)``): good until the table next changes which slots hold keys.
+    struct Vacancy {
+        fileprivate let slot: Int
+        fileprivate let layout: Int
+    }
+
+    /// What a look-up found: the slot holding the key, or, for a key the table lacks, where it
+    /// would go (`nil` when the table must grow first).
+    enum Probe {
+        case found(slot: Int)
+        case missing(Vacancy?)
+    }
 
     /// The value for `key`, if any.
     ///
@@ -116,6 +132,25 @@ struct AddressTable<Value, Hashing: AddressHashing> {
         }
     }
 
+    /// The slot holding `key`, or where it would go: the look-up of a caller that may then
+    /// insert it (``setUnlessPresent(_:for:at:)``) without probing again.
+    ///
+    /// - Complexity: O(1) expected.
+    @inline(__always)
+    func probe(_ key: ObjectIdentifier) -> Probe {
+        let wanted = UInt(bitPattern: key)
+        guard count > 0 else { return .missing(nil) }
+        var slot = Self.firstSlot(wanted, shift: shift)
+        while true {
+            let found = keys[slot]
+            if found == wanted { return .found(slot: slot) }
+            if found == 0 { break }
+            slot = (slot &+ 1) & (keys.count &- 1)
+        }
+        let hasRoom = (count &+ 1) &* 2 <= keys.count
+        return .missing(hasRoom ? Vacancy(slot: slot, layout: layout) : nil)
+    }
+
     /// Sets the value for `key`, replacing any.
     ///
     /// - Complexity: O(1) amortized.
@@ -127,7 +162,10 @@ struct AddressTable<Value, Hashing: AddressHashing> {
         if (count &+ 1) &* 2 > keys.count { grow() }
         var slot = Self.firstSlot(wanted, shift: shift)
         while keys[slot] != 0 && keys[slot] != wanted { slot = (slot &+ 1) & (keys.count &- 1) }
-        if keys[slot] == 0 { count &+= 1 }
+        if keys[slot] == 0 {
+            count &+= 1
+            layout &+= 1
+        }
         keys[slot] = wanted
         values[slot] = value
     }
@@ -135,11 +173,23 @@ struct AddressTable<Value, Hashing: AddressHashing> {
     /// Sets the value for `key` unless the table holds one: found in the same probe that finds
     /// the empty slot, where a look-up and then ``set(_:for:)`` probed twice.
     ///
+    /// A caller whose ``probe(_:)`` found `key` missing passes the `vacancy` it saw: while the
+    /// table has not changed since, `value` goes there with no probe.
+    ///
     /// - Returns: The value the table holds for `key` (then it is unchanged), or `nil` when
     ///   `value` was set.
     /// - Complexity: O(1) amortized.
-    mutating func setUnlessPresent(_ value: Value, for key: ObjectIdentifier) -> Value? {
+    mutating func setUnlessPresent(
+        _ value: Value, for key: ObjectIdentifier, at vacancy: Vacancy? = nil
+    ) -> Value? {
         let wanted = UInt(bitPattern: key)
+        if let vacancy, vacancy.layout == layout {
+            count &+= 1
+            layout &+= 1
+            keys[vacancy.slot] = wanted
+            values[vacancy.slot] = value
+            return nil
+        }
         if (count &+ 1) &* 2 > keys.count { grow() }
         var slot = Self.firstSlot(wanted, shift: shift)
         while true {
@@ -149,6 +199,7 @@ struct AddressTable<Value, Hashing: AddressHashing> {
             slot = (slot &+ 1) & (keys.count &- 1)
         }
         count &+= 1
+        layout &+= 1
         keys[slot] = wanted
         values[slot] = value
         return nil
@@ -189,6 +240,7 @@ struct AddressTable<Value, Hashing: AddressHashing> {
         }
         keys[hole] = 0
         count &-= 1
+        layout &+= 1
         return removed
     }
 
@@ -208,6 +260,7 @@ struct AddressTable<Value, Hashing: AddressHashing> {
             values[slot] = nil
         }
         count = 0
+        layout &+= 1
     }
 
     private mutating func grow() {

@@ -207,14 +207,15 @@ struct Registry {
     ///   ``RouteTable/updateCandidates(for:_:)``), or O(1) plus a later rebuild of each route
     ///   when the lists name a category, and of each class route when they name a class
     ///   covering more than ``RouteTable/coveredClassRoutesLimit`` routes.
-    mutating func enter(_ recipient: Recipient) -> (
-        entered: Bool, released: (any EventConsumer)?
-    ) {
+    mutating func enter(
+        _ recipient: Recipient, vacancy: ObjectTable<ListedRecipient>.Vacancy? = nil
+    ) -> (entered: Bool, released: (any EventConsumer)?) {
         var released: (any EventConsumer)? = nil
-        // Found and set in one probe; the rare entry found (its consumer registered meanwhile,
-        // or a stale one) is dealt with apart.
-        if let existing = byID.setUnlessPresent(ListedRecipient(recipient), for: recipient.id)?
-            .recipient
+        // Found and set in one probe (none, at the `vacancy` its caller's look-up found, if
+        // nothing changed since); the rare entry found (its consumer registered meanwhile, or
+        // a stale one) is dealt with apart.
+        if let existing = byID.setUnlessPresent(
+            ListedRecipient(recipient), for: recipient.id, at: vacancy)?.recipient
         {
             if let consumer = recipient.consumer, existing.holds(consumer) { return (false, nil) }
             released = remove(existing, ending: .ownerGone).released
