@@ -6,7 +6,7 @@ extension EventBus {
     /// unless it is already registered: the entry of `register` and `registerWeakly` (a
     /// closure recipient takes ``add(listing:lists:_:finish:owner:label:options:)``). Its recipient is made first
     /// (``Registry/makeRecipient(_:lists:weakly:priority:rules:)``), then placed in one registry
-    /// change (``Registry/enter(_:)``).
+    /// change (``Registry/enter(_:vacancy:)``).
     ///
     /// The options become the recipient's ``ListeningRules``, which every later step asks. The
     /// consumer's lists, priority and replay flag are read first, outside any access to
@@ -101,7 +101,7 @@ extension EventBus {
         return removed
     }
 
-    /// ``end(_:because:)`` for a stand-in its caller holds (a token's `cancel()`): retired
+    /// ``end(_:because:identitySlot:)`` for a stand-in its caller holds (a token's `cancel()`): retired
     /// through that reference after the registry access, with none returned by the registry
     /// (a retain and a release fewer a cancel).
     func end(standIn: StandIn, because reason: RecipientEnd) {

@@ -20,7 +20,7 @@ struct Registry {
     // in `Registry+Removal.swift`.
 
     /// Every recipient not yet removed, in call order, each at its ``Recipient/slot``, among
-    /// the holes (`nil`) of removed ones not yet compacted away (see ``remove(_:ending:)``).
+    /// the holes (`nil`) of removed ones not yet compacted away (see ``remove(_:ending:identitySlot:)``).
     /// A removed recipient leaves its hole at once, and the list's reference with it: held to
     /// the compaction, a long list's removed recipients were freed thousands at a time, and
     /// every allocation after that took the allocator's slow path (CONTRACT §18 (c)).
@@ -153,12 +153,12 @@ struct Registry {
     /// Adds `consumer`, an app's, with the lists read from it, after every recipient of its
     /// priority or higher, listening by `rules` (`nil`: the shared ones), unless it is
     /// registered already: ``makeRecipient(_:lists:weakly:priority:rules:)``, then
-    /// ``enter(_:)``. (A stand-in, new each time, enters with ``enterStandIn(_:)`` alone.)
+    /// ``enter(_:vacancy:)``. (A stand-in, new each time, enters with ``enterStandIn(_:)`` alone.)
     ///
     /// - Returns: The new recipient, or `nil` when `consumer` is already registered (it keeps
     ///   its place); and a consumer to release after the access (a weakly held consumer that
     ///   died and whose address was reused leaves a stale entry, removed here).
-    /// - Complexity: See ``enter(_:)``.
+    /// - Complexity: See ``enter(_:vacancy:)``.
     mutating func add(
         _ consumer: any EventConsumer, lists: MatchList, weakly: Bool, priority: Int = 0,
         rules: ListeningRules? = nil
@@ -176,7 +176,7 @@ struct Registry {
 
     /// The recipient of `consumer`, an app's, called unretained (`weakly`: held weakly), with
     /// the next registration number and a state word reading its options' bits, for
-    /// ``enter(_:)`` to place.
+    /// ``enter(_:vacancy:)`` to place.
     ///
     /// Made apart from the registry change that places it, as a stand-in is (see
     /// ``takeStandInRegistration(priority:gate:)``): the values it keeps are taken `__owned`
@@ -259,7 +259,7 @@ struct Registry {
 
     /// Puts `standIn`, a closure recipient's stand-in made with
     /// ``takeStandInRegistration(priority:gate:)``, in the list and the routes as
-    /// ``enter(_:)`` does: the stand-in's path into the registry.
+    /// ``enter(_:vacancy:)`` does: the stand-in's path into the registry.
     mutating func enterStandIn(_ standIn: StandIn) {
         place(standIn, priority: standIn.callOrder.priority)
     }
