@@ -101,8 +101,8 @@ extension EventBus {
         return removed
     }
 
-    /// ``end(_:because:identitySlot:)`` for a stand-in its caller holds (a token's `cancel()`): retired
-    /// through that reference after the registry access, with none returned by the registry
+    /// ``end(_:because:identitySlot:)`` for a stand-in its caller holds (a token's `cancel()`):
+    /// retired through that reference after the registry access, with none returned by the registry
     /// (a retain and a release fewer a cancel).
     func end(standIn: StandIn, because reason: RecipientEnd) {
         _ = changeRegistry { $0.remove(standIn: standIn, ending: reason) }

@@ -54,7 +54,8 @@ class Recipient {
     // checks.
     final private(set) var traceNameIndex = 0
     final private(set) var traceGeneration = -1
-    /// Its index in the registry's list (see `Registry.remove(_:ending:identitySlot:)`); the registry's alone.
+    /// Its index in the registry's list (see `Registry.remove(_:ending:identitySlot:)`); the
+    /// registry's alone.
     final var slot = 0
     /// Whether a route entry was ever made of it (see ``RouteEntry``): until then no route
     /// holds it, and removing it visits none. Read and written on the bus's isolation only.

@@ -22,25 +22,26 @@ extension Registry {
         remove(recipient, ending: end, keepingRoutes: false, identitySlot: identitySlot)
     }
 
-    /// ``remove(_:ending:identitySlot:)``, but leaving `recipient` on its routes: a running pass holds
-    /// them, and changing them would copy its entries. Its bus takes it off them when the pass
-    /// ends (``takeOffRoutes(_:)``); until then a pass meets it removed, and skips it.
+    /// ``remove(_:ending:identitySlot:)``, but leaving `recipient` on its routes: a running pass
+    /// holds them, and changing them would copy its entries. Its bus takes it off them when the
+    /// pass ends (``takeOffRoutes(_:)``); until then a pass meets it removed, and skips it.
     mutating func removeKeepingRoutes(_ recipient: Recipient, ending end: RecipientEnd) -> (
         removed: Bool, released: (any EventConsumer)?
     ) {
         remove(recipient, ending: end, keepingRoutes: true)
     }
 
-    /// ``remove(_:ending:identitySlot:)`` for a stand-in whose caller holds it (a token's `cancel()`): the
-    /// same, with no reference to it returned (see ``Recipient/markRemoved(ending:)``).
+    /// ``remove(_:ending:identitySlot:)`` for a stand-in whose caller holds it (a token's
+    /// `cancel()`): the same, with no reference to it returned (see
+    /// ``Recipient/markRemoved(ending:)``).
     ///
     /// - Returns: Whether it was registered.
     mutating func remove(standIn: StandIn, ending end: RecipientEnd) -> Bool {
         remove(standIn, keepingRoutes: false) { standIn.markRemoved(ending: end) }.removed
     }
 
-    /// ``remove(_:ending:identitySlot:)`` and ``removeKeepingRoutes(_:ending:)``: each caller passes a
-    /// constant, so each inlines its own copy without the test.
+    /// ``remove(_:ending:identitySlot:)`` and ``removeKeepingRoutes(_:ending:)``: each caller
+    /// passes a constant, so each inlines its own copy without the test.
     @inline(__always)
     private mutating func remove(
         _ recipient: Recipient, ending end: RecipientEnd, keepingRoutes: Bool,

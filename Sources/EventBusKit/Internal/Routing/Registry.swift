@@ -20,10 +20,11 @@ struct Registry {
     // in `Registry+Removal.swift`.
 
     /// Every recipient not yet removed, in call order, each at its ``Recipient/slot``, among
-    /// the holes (`nil`) of removed ones not yet compacted away (see ``remove(_:ending:identitySlot:)``).
-    /// A removed recipient leaves its hole at once, and the list's reference with it: held to
-    /// the compaction, a long list's removed recipients were freed thousands at a time, and
-    /// every allocation after that took the allocator's slow path (CONTRACT §18 (c)).
+    /// the holes (`nil`) of removed ones not yet compacted away (see
+    /// ``remove(_:ending:identitySlot:)``). A removed recipient leaves its hole at once, and the
+    /// list's reference with it: held to the compaction, a long list's removed recipients were
+    /// freed thousands at a time, and every allocation after that took the allocator's slow path
+    /// (CONTRACT §18 (c)).
     var list: [Recipient?] = []
     /// How many entries of ``list`` are holes, or recipients removed and not yet taken off
     /// it (between the two steps of a removal).
