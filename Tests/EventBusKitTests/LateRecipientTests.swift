@@ -56,6 +56,7 @@ import Testing
         bus.dispatch(Num(1))
         #expect(trace.entries == stride(from: 3, to: 40, by: 4).map { "\($0):1" })
         #expect(bus.recipientCount == 10)
+        withExtendedLifetime(tokens) {}  // the ten left end when their tokens go
     }
 
     @Test func whatTheBusSaysOfItsRecipientsCountsOnesNoDispatchHasReachedYet() {
