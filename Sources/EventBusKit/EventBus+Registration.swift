@@ -55,9 +55,8 @@ extension EventBus {
     ///   recipients.
     @discardableResult
     public func deregister(_ consumer: any EventConsumer) -> Bool {
-        guard let (recipient, identitySlot) = registeredRecipientAndSlot(for: consumer) else {
-            return false
-        }
+        guard case .registered(let recipient, let identitySlot) = registration(of: consumer)
+        else { return false }
         return end(recipient, because: .released, identitySlot: identitySlot)
     }
 

@@ -86,8 +86,8 @@ extension EventBus {
     /// reason stands), and removes it from the registry; its consumer is released after the
     /// registry access ends (releasing a closure runs the deinits of what it captured, and
     /// those may call back into the bus: cancel another token, register, dispatch). A caller
-    /// that found it with ``registeredRecipientAndSlot(for:)``, with nothing changed since,
-    /// passes its `identitySlot`: the identity table is not probed again.
+    /// that found it with ``registration(of:)``, with nothing changed since, passes its
+    /// `identitySlot`: the identity table is not probed again.
     ///
     /// - Returns: `false` when it was not registered.
     @discardableResult
@@ -235,18 +235,8 @@ extension EventBus {
     /// weak load, is made after the access to the registry.)
     @inline(__always)
     func registeredRecipient(for consumer: any EventConsumer) -> Recipient? {
-        registeredRecipientAndSlot(for: consumer)?.recipient
-    }
-
-    /// ``registeredRecipient(for:)``, with the recipient's slot in the identity table: `nil`
-    /// for a stand-in, which is not in it. The slot is valid until the table next changes.
-    @inline(__always)
-    func registeredRecipientAndSlot(for consumer: any EventConsumer) -> (
-        recipient: Recipient, identitySlot: Int?
-    )? {
-        guard case .registered(let recipient, let identitySlot) = registration(of: consumer)
-        else { return nil }
-        return (recipient, identitySlot)
+        guard case .registered(let recipient, _) = registration(of: consumer) else { return nil }
+        return recipient
     }
 
     /// Whether `consumer` is registered, and alive: its recipient and the recipient's slot in

@@ -183,20 +183,18 @@ struct AddressTable<Value, Hashing: AddressHashing> {
         _ value: Value, for key: ObjectIdentifier, at vacancy: Vacancy? = nil
     ) -> Value? {
         let wanted = UInt(bitPattern: key)
+        var slot: Int
         if let vacancy, vacancy.layout == layout {
-            count &+= 1
-            layout &+= 1
-            keys[vacancy.slot] = wanted
-            values[vacancy.slot] = value
-            return nil
-        }
-        if (count &+ 1) &* 2 > keys.count { grow() }
-        var slot = Self.firstSlot(wanted, shift: shift)
-        while true {
-            let found = keys[slot]
-            if found == wanted { return values[slot] }
-            if found == 0 { break }
-            slot = (slot &+ 1) & (keys.count &- 1)
+            slot = vacancy.slot
+        } else {
+            if (count &+ 1) &* 2 > keys.count { grow() }
+            slot = Self.firstSlot(wanted, shift: shift)
+            while true {
+                let found = keys[slot]
+                if found == wanted { return values[slot] }
+                if found == 0 { break }
+                slot = (slot &+ 1) & (keys.count &- 1)
+            }
         }
         count &+= 1
         layout &+= 1

@@ -193,8 +193,7 @@ extension Registry {
                 list.removeLast()
                 removedInList -= 1
             } while !list.isEmpty && list[list.count - 1]?.isRemoved ?? true
-            // The recipients waiting to enter the routes may have gone with it.
-            if routedCount >= list.count { routesReachTheWholeList() }
+            lateRecipientsMayHaveGone()
         } else {
             list[recipient.slot] = nil
             if removedInList > 16 && removedInList * 2 > list.count { compactList() }
@@ -232,7 +231,7 @@ extension Registry {
         list.removeSubrange(kept...)
         removedInList = 0
         routedCount = keptRouted
-        if routedCount == list.count { routeTable.unpark() }
+        lateRecipientsMayHaveGone()
     }
 
     /// Removes, in one pass over the registry and its routes, every recipient that has ended

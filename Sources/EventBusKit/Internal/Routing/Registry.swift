@@ -333,6 +333,13 @@ struct Registry {
         routeTable.unpark()
     }
 
+    /// After the list shrank (its last entries taken off, or its holes compacted away): if no
+    /// recipient waits to enter the routes any more, ``routesReachTheWholeList()``.
+    @inline(__always)
+    mutating func lateRecipientsMayHaveGone() {
+        if routedCount >= list.count { routesReachTheWholeList() }
+    }
+
     /// Puts `recipient`, listed, in the routes its lists match.
     @inline(__always)
     private mutating func route(_ recipient: Recipient) {
